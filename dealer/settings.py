@@ -1,0 +1,82 @@
+"""Every setting of the site, typed, read once from the environment.
+
+Variables carry the ``DEALER_`` prefix (``DEALER_SITE_NAME``), except the two
+connection URLs that hosting platforms conventionally name ``DATABASE_URL``
+and ``REDIS_URL``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import AliasChoices, Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+DATA_DIR = PROJECT_ROOT / "data"
+
+
+class RouteRule(BaseSettings):
+    """A configured redirect: ``source`` path to ``target`` (path or URL)."""
+
+    source: str
+    target: str | None = None
+    status: int = 301
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="DEALER_", extra="ignore")
+
+    database_url: str = Field(
+        default=f"sqlite:///{DATA_DIR / 'dealer.db'}",
+        validation_alias=AliasChoices("DATABASE_URL", "DEALER_DATABASE_URL"),
+    )
+    redis_url: str | None = Field(
+        default=None, validation_alias=AliasChoices("REDIS_URL", "DEALER_REDIS_URL")
+    )
+
+    # Public address of the site, used for canonical and hreflang URLs.
+    base_url: str = "http://localhost:3000"
+    port: int = 3000
+    site_name: str = "Rijnland Autogroep"
+    title_separator: str = " | "
+
+    # Content service; without a token the bundled demo content is used.
+    content_token: str | None = None
+    content_oauth_token: str | None = None
+    content_base_url: str = "https://api.storyblok.com/v2"
+    content_version: str = "published"
+    # Public mock flag: bundled demo data replaces the APIs, with a console warning.
+    public_mocks: bool = False
+
+    # Feature flags (SPEC §1).
+    feature_wltp: bool = True
+    feature_co2_image: bool = True
+    feature_trade_in: bool = True
+    feature_multi_price: bool = True
+    feature_breadcrumbs: bool = True
+    feature_employee_display: bool = True
+
+    # Section slugs per locale, overriding the defaults of dealer.routes,
+    # e.g. DEALER_SECTION_SLUGS='{"nl": {"stock": "occasions"}}'.
+    section_slugs: dict[str, dict[str, str]] = {}
+    # Redirect rules, e.g. DEALER_ROUTE_RULES='[{"source": "/oud", "target": "/"}]'.
+    route_rules: list[RouteRule] = []
+
+    # Trade-in valuation service the vehicle page links to (behind its flag).
+    trade_in_url: str = "https://www.example.com/inruil"
+
+    # Delivery of visitor requests (leads) to the dealer.
+    smtp_host: str | None = None
+    smtp_port: int = 25
+    smtp_user: str | None = None
+    smtp_password: str | None = None
+    lead_mail_from: str = "website@localhost"
+    lead_mail_to: str | None = None
+    lead_webhook_url: str | None = None
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return Settings()
