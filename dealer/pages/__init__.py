@@ -1,0 +1,36 @@
+"""Which page module serves which screen of the route table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import reflex as rx
+
+from dealer.i18n import gettext
+from dealer.pages import content, upcoming
+from dealer.pages.context import PageContext
+from dealer.seo import page_title
+
+
+@dataclass(frozen=True)
+class PageSpec:
+    build: Callable[[PageContext], rx.Component]
+    on_load: Any = None
+    # A msgid for a fixed title, or a Var for pages whose title depends on data.
+    title: str | rx.Var | None = None
+
+    def title_for(self, locale: str) -> str | rx.Var:
+        if isinstance(self.title, rx.Var):
+            return self.title
+        return page_title(gettext(locale, self.title) if self.title else None)
+
+
+PAGES: dict[str, PageSpec] = {
+    "content": PageSpec(content.page, content.on_load, content.title),
+    **{
+        screen: PageSpec(upcoming.builder(screen), title=title)
+        for screen, title in upcoming.SCREEN_TITLES.items()
+    },
+}

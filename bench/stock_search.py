@@ -1,0 +1,117 @@
+"""Stock search speed: the in-memory index against plain SQL, on the same data.
+
+    .venv/bin/python bench/stock_search.py [--vehicles 100000] [--db PATH] [--runs 300]
+
+Builds (or reuses) a SQLite database with the demo stock, then times the full stock
+request - three filters, a sort, one page of 24, the total, every facet's counts with
+all other filters applied and the bounds of every range - with both implementations,
+and checks that they return identical results.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from sqlalchemy import func, select  # noqa: E402
+
+from dealer.db import make_engine  # noqa: E402
+from dealer.migrate import upgrade  # noqa: E402
+from dealer.stock import demo, sql_search  # noqa: E402
+from dealer.stock.index import StockIndex  # noqa: E402
+from dealer.stock.models import Vehicle  # noqa: E402
+from dealer.stock.query import StockQuery  # noqa: E402
+
+# Each request: three filters and a sort, as a visitor's URL would give them.
+REQUESTS = (
+    {"brand": "volkswagen,skoda", "fuel": "petrol,diesel", "price_max": "35000",
+     "sort": "mileage_asc"},
+    {"body_style": "suv", "transmission": "automatic", "year_min": "2020",
+     "sort": "private_lease_asc"},
+    {"fuel": "electric", "mileage_max": "60000", "equipment": "towbar", "sort": "price_desc"},
+    {"brand": "audi", "colour": "black,grey", "monthly_max": "600", "sort": "year_desc"},
+    {"q": "golf tsi", "condition": "used", "branch": "utrecht,amersfoort",
+     "sort": "business_lease_asc"},
+    {"model": "skoda.octavia-combi", "brand": "skoda", "power_min": "140",
+     "sort": "private_finance_asc", "page": "2"},
+)
+
+
+def _timings(function, runs: int) -> tuple[float, float]:  # noqa: ANN001
+    samples = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        function()
+        samples.append((time.perf_counter() - started) * 1000)
+    samples.sort()
+    return statistics.median(samples), samples[int(len(samples) * 0.95) - 1]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--vehicles", type=int, default=100_000)
+    parser.add_argument("--db", help="SQLite file to use; loaded with the demo stock if empty")
+    parser.add_argument("--runs", type=int, default=300, help="index runs per request")
+    parser.add_argument("--sql-runs", type=int, default=5, help="SQL runs per request")
+    args = parser.parse_args()
+
+    path = Path(args.db) if args.db else Path(tempfile.mkdtemp()) / "bench.db"
+    url = f"sqlite:///{path}"
+    upgrade(url)
+    engine = make_engine(url)
+    started = time.perf_counter()
+    if demo.seed_if_empty(engine, n_vehicles=args.vehicles):
+        print(f"loaded {args.vehicles} demo vehicles in {time.perf_counter() - started:.1f} s")
+    with engine.connect() as connection:
+        count = connection.execute(
+            select(func.count()).select_from(Vehicle).where(Vehicle.available)
+        ).scalar()
+    print(f"database {path}: {count} available vehicles")
+
+    started = time.perf_counter()
+    index = StockIndex.build(engine)
+    print(f"index built in {(time.perf_counter() - started) * 1000:.0f} ms")
+
+    queries = [StockQuery.from_params(params) for params in REQUESTS]
+    identical = True
+    with engine.connect() as connection:
+        for query in queries:
+            if index.search(query) != sql_search.search(connection, query):
+                identical = False
+                print(f"DIFFERENT results for {query.to_query_string()}")
+        index_all = []
+        sql_all = []
+        print(f"{'request':64} {'index ms':>16} {'SQL ms':>16} {'total':>7}")
+        for query in queries:
+            index_median, index_p95 = _timings(lambda q=query: index.search(q), args.runs)
+            sql_median, sql_p95 = _timings(
+                lambda q=query: sql_search.search(connection, q), args.sql_runs
+            )
+            index_all.append((index_median, index_p95))
+            sql_all.append((sql_median, sql_p95))
+            print(f"{query.to_query_string()[:64]:64} "
+                  f"{index_median:7.2f} /{index_p95:7.2f} {sql_median:7.1f} /{sql_p95:7.1f} "
+                  f"{index.search(query).total:7d}")
+        # Over all requests together: every run of every request is one sample.
+        index_samples = [
+            _timings(lambda q=query: index.search(q), 1)[0]
+            for _ in range(args.runs) for query in queries
+        ]
+        index_samples.sort()
+        median = statistics.median(index_samples)
+        p95 = index_samples[int(len(index_samples) * 0.95) - 1]
+    sql_median = statistics.median(m for m, _ in sql_all)
+    print(f"index: median {median:.2f} ms, p95 {p95:.2f} ms over {len(index_samples)} requests")
+    print(f"SQL:   median of request medians {sql_median:.1f} ms")
+    print(f"results identical: {'yes' if identical else 'NO'}")
+    return 0 if identical else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,275 @@
+"""The page frame: skip link, loading bar, header, navigation, footer, sticky contact.
+
+Functions of values and handlers only: the page modules pass in the locale,
+the language-switch target and handler, and the live counters.
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from dealer import styles
+from dealer.i18n import gettext
+from dealer.navigation import LANGUAGE_NAMES, NavItem, main_nav, other_locales, top_nav
+from dealer.routes import path_for
+from dealer.settings import get_settings
+
+MAIN_ID = "main-content"
+
+
+def skip_link(locale: str) -> rx.Component:
+    return rx.el.a(
+        gettext(locale, "Skip to content"),
+        href=f"#{MAIN_ID}",
+        class_name="skip-link",
+    )
+
+
+def loading_bar(is_loading: rx.Var[bool]) -> rx.Component:
+    """A thin bar at the top while a page change loads (timings in styles)."""
+    return rx.box(
+        class_name=rx.cond(is_loading, "loading-bar loading-bar--active", "loading-bar"),
+        role="progressbar",
+        aria_hidden="true",
+    )
+
+
+def logo(locale: str) -> rx.Component:
+    return rx.link(
+        rx.hstack(
+            rx.image(src="/logo.svg", alt="", width="36px", height="36px"),
+            rx.text(get_settings().site_name, weight="bold", size="4", color=rx.color("gray", 12)),
+            align="center",
+            spacing="2",
+        ),
+        href=path_for("content", locale),
+        aria_label=gettext(locale, "{site} home", site=get_settings().site_name),
+    )
+
+
+def language_switcher(
+    locale: str, switch_href: rx.Var[str] | str, on_switch: rx.EventHandler
+) -> rx.Component:
+    """Links to the same page in each other language; choosing one sets the cookie."""
+    return rx.hstack(
+        rx.icon("globe", size=16, aria_hidden="true"),
+        *[
+            rx.link(
+                LANGUAGE_NAMES[other],
+                href=switch_href,
+                lang=other,
+                hreflang=other,
+                on_click=on_switch(other),
+                size="2",
+                data_testid="language-switch",
+            )
+            for other in other_locales(locale)
+        ],
+        align="center",
+        spacing="1",
+    )
+
+
+def _nav_links(items: list[NavItem], size: str = "3") -> list[rx.Component]:
+    return [rx.link(item.label, href=item.href, size=size, color_scheme="gray", high_contrast=True)
+            for item in items]
+
+
+def counter_link(label: str, href: str, icon: str, count: rx.Var[int]) -> rx.Component:
+    return rx.link(
+        rx.hstack(
+            rx.icon(icon, size=18, aria_hidden="true"),
+            rx.text(label, class_name="hide-on-phone"),
+            rx.badge(count, variant="solid", radius="full"),
+            align="center",
+            spacing="1",
+        ),
+        href=href,
+        color_scheme="gray",
+        high_contrast=True,
+        size="2",
+    )
+
+
+def mobile_menu(locale: str, items: list[NavItem]) -> rx.Component:
+    return rx.box(
+        rx.drawer.root(
+            rx.drawer.trigger(
+                rx.icon_button(
+                    rx.icon("menu"),
+                    variant="ghost",
+                    size="3",
+                    aria_label=gettext(locale, "Open menu"),
+                )
+            ),
+            rx.drawer.overlay(z_index="40"),
+            rx.drawer.portal(
+                rx.drawer.content(
+                    rx.vstack(
+                        rx.drawer.close(
+                            rx.icon_button(
+                                rx.icon("x"),
+                                variant="ghost",
+                                aria_label=gettext(locale, "Close menu"),
+                            )
+                        ),
+                        rx.el.nav(
+                            rx.vstack(*_nav_links(items, size="4"), spacing="4"),
+                            aria_label=gettext(locale, "Main menu"),
+                        ),
+                        spacing="5",
+                        padding="1.5rem",
+                    ),
+                    background_color=rx.color("gray", 1),
+                    width="80%",
+                    max_width="320px",
+                    height="100%",
+                    z_index="50",
+                ),
+            ),
+            direction="left",
+        ),
+        display=["block", "block", "none"],
+    )
+
+
+def header(
+    locale: str,
+    *,
+    switch_href: rx.Var[str] | str,
+    on_switch: rx.EventHandler,
+    compare_count: rx.Var[int],
+    favourite_count: rx.Var[int],
+) -> rx.Component:
+    items = main_nav(locale)
+    compare, favourites, _employees = top_nav(locale)
+    return rx.el.header(
+        rx.box(
+            rx.hstack(
+                language_switcher(locale, switch_href, on_switch),
+                rx.spacer(),
+                counter_link(compare.label, compare.href, "git-compare-arrows", compare_count),
+                counter_link(favourites.label, favourites.href, "heart", favourite_count),
+                align="center",
+                spacing="4",
+                max_width=styles.PAGE_MAX_WIDTH,
+                margin="0 auto",
+                padding_x=styles.PAGE_PADDING_X,
+                padding_y="0.25rem",
+            ),
+            background_color=rx.color("gray", 2),
+            border_bottom=f"1px solid {rx.color('gray', 4)}",
+        ),
+        rx.hstack(
+            mobile_menu(locale, items),
+            logo(locale),
+            rx.spacer(),
+            rx.el.nav(
+                rx.hstack(*_nav_links(items), spacing="5"),
+                aria_label=gettext(locale, "Main menu"),
+                display=["none", "none", "block"],
+            ),
+            align="center",
+            spacing="3",
+            max_width=styles.PAGE_MAX_WIDTH,
+            margin="0 auto",
+            padding_x=styles.PAGE_PADDING_X,
+            padding_y="0.75rem",
+        ),
+        style=styles.header_style,
+    )
+
+
+def breadcrumbs(locale: str, trail: list[NavItem] | rx.Var) -> rx.Component:
+    """Breadcrumbs (behind the breadcrumbs flag); the last item is the current page."""
+    if not get_settings().feature_breadcrumbs:
+        return rx.fragment()
+    return rx.el.nav(
+        rx.el.ol(
+            rx.foreach(
+                trail,
+                lambda item: rx.el.li(rx.link(item.label, href=item.href, size="2")),
+            ),
+            class_name="breadcrumbs",
+        ),
+        aria_label=gettext(locale, "Breadcrumbs"),
+    )
+
+
+def footer(locale: str) -> rx.Component:
+    settings = get_settings()
+    return rx.el.footer(
+        rx.grid(
+            rx.vstack(
+                rx.heading(settings.site_name, size="4", as_="h2"),
+                rx.text(gettext(locale, "Your dealer for new and used cars in the Netherlands "
+                                        "and Germany."), size="2"),
+            ),
+            rx.vstack(
+                rx.heading(gettext(locale, "Explore"), size="3", as_="h2"),
+                *_nav_links(main_nav(locale), size="2"),
+            ),
+            rx.vstack(
+                rx.heading(gettext(locale, "Service"), size="3", as_="h2"),
+                *_nav_links(top_nav(locale), size="2"),
+                rx.link(gettext(locale, "Sitemap"), href=path_for("sitemap", locale), size="2",
+                        color_scheme="gray", high_contrast=True),
+            ),
+            columns=rx.breakpoints(initial="1", sm="3"),
+            spacing="6",
+            max_width=styles.PAGE_MAX_WIDTH,
+            margin="0 auto",
+            padding_x=styles.PAGE_PADDING_X,
+            padding_y="2.5rem",
+        ),
+        style=styles.footer_style,
+        class_name="site-footer",
+    )
+
+
+def sticky_contact(locale: str) -> rx.Component:
+    return rx.link(
+        rx.button(
+            rx.icon("message-circle", size=20, aria_hidden="true"),
+            gettext(locale, "Contact"),
+            size="3",
+            radius="full",
+            class_name="sticky-contact__button",
+        ),
+        href=path_for("direct_contact", locale),
+        class_name="sticky-contact",
+    )
+
+
+def page_frame(
+    locale: str,
+    *content: rx.Component,
+    switch_href: rx.Var[str] | str,
+    on_switch: rx.EventHandler,
+    is_loading: rx.Var[bool],
+    compare_count: rx.Var[int],
+    favourite_count: rx.Var[int],
+) -> rx.Component:
+    return rx.box(
+        skip_link(locale),
+        loading_bar(is_loading),
+        header(
+            locale,
+            switch_href=switch_href,
+            on_switch=on_switch,
+            compare_count=compare_count,
+            favourite_count=favourite_count,
+        ),
+        rx.el.main(
+            *content,
+            id=MAIN_ID,
+            max_width=styles.PAGE_MAX_WIDTH,
+            margin="0 auto",
+            padding_x=styles.PAGE_PADDING_X,
+            padding_y="1.5rem",
+            width="100%",
+            min_height="60vh",
+        ),
+        footer(locale),
+        sticky_contact(locale),
+    )

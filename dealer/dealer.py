@@ -1,0 +1,31 @@
+"""Builds the app: every screen of the route table, registered in both locales."""
+
+import functools
+
+import reflex as rx
+
+from dealer import styles
+from dealer.brands import PLATFORM_BRANDS
+from dealer.pages import PAGES
+from dealer.pages.context import PageContext
+from dealer.routes import registrations
+from dealer.server import site_layer
+
+app = rx.App(
+    theme=styles.THEME,
+    style=styles.BASE_STYLE,
+    stylesheets=[*styles.STYLESHEETS, "/site.css"],
+    api_transformer=site_layer,
+    head_components=[rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml")],
+)
+
+for route, reflex_route, fixed in registrations(list(PLATFORM_BRANDS)):
+    spec = PAGES[route.screen]
+    app.add_page(
+        # Locale and fixed parts are bound here, at compile time, so each route
+        # prerenders in its own language.
+        functools.partial(spec.build, PageContext(route.locale, route, fixed)),
+        route=reflex_route,
+        title=spec.title_for(route.locale),
+        on_load=spec.on_load,
+    )

@@ -1,0 +1,1 @@
+"""Form validation: the rule engine (``rules``) and its translated error texts (``messages``)."""

@@ -1,0 +1,55 @@
+"""Site navigation as data: labels from the catalog, paths from the route table."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dealer.i18n import LANGUAGE_TAGS, LOCALES, N_, gettext
+from dealer.routes import path_for
+
+
+@dataclass(frozen=True)
+class NavItem:
+    label: str
+    href: str
+
+
+MAIN_NAV = (
+    (N_("Stock"), "stock", {}),
+    (N_("Lease offers"), "lease_offers", {}),
+    (N_("Brands"), "brands", {}),
+    (N_("Locations"), "locations", {}),
+    (N_("News"), "news", {}),
+    (N_("Contact"), "direct_contact", {}),
+)
+
+TOP_NAV = (
+    (N_("Compare"), "compare", {}),
+    (N_("Favourites"), "favourites", {}),
+    (N_("Employees"), "employees", {}),
+)
+
+LANGUAGE_NAMES = {"nl": "Nederlands", "de": "Deutsch"}
+
+
+def _items(entries: tuple, locale: str) -> list[NavItem]:
+    return [
+        NavItem(gettext(locale, label), path_for(screen, locale, **params))
+        for label, screen, params in entries
+    ]
+
+
+def main_nav(locale: str) -> list[NavItem]:
+    return _items(MAIN_NAV, locale)
+
+
+def top_nav(locale: str) -> list[NavItem]:
+    return _items(TOP_NAV, locale)
+
+
+def other_locales(locale: str) -> list[str]:
+    return [other for other in LOCALES if other != locale]
+
+
+def html_lang(locale: str) -> str:
+    return LANGUAGE_TAGS[locale]

@@ -1,0 +1,32 @@
+"""Wires the page frame to the states it shows (language switch, loading, counters)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from dealer.components.layout import page_frame
+from dealer.pages.context import PageContext
+from dealer.routes import counterpart, path_for
+from dealer.state.locale import LocaleState
+
+
+def switch_href(ctx: PageContext) -> rx.Var | str:
+    """The language switch target: exact from the first paint on static pages, from
+    the live URL (query string included) once the page is connected."""
+    static = ctx.static_path
+    before_hydration = counterpart(static, ctx.other_locale) if static is not None else (
+        path_for("content", ctx.other_locale)
+    )
+    return rx.cond(rx.State.is_hydrated, LocaleState.switch_href, before_hydration)
+
+
+def framed(ctx: PageContext, *content: rx.Component) -> rx.Component:
+    return page_frame(
+        ctx.locale,
+        *content,
+        switch_href=switch_href(ctx),
+        on_switch=LocaleState.choose,
+        is_loading=~rx.State.is_hydrated,
+        compare_count=rx.Var.create(0),
+        favourite_count=rx.Var.create(0),
+    )

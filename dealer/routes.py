@@ -1,0 +1,287 @@
+"""The route table: every screen in Dutch and German, as data.
+
+A pattern is a path whose segments are literals, ``{param}`` placeholders or
+``<section>`` references. Sections are the translatable URL words (SPEC §2),
+with defaults per locale that configuration may override
+(``DEALER_SECTION_SLUGS``). German paths carry the ``/de`` prefix. Page
+registration, links, the language switcher, the sitemap and hreflang are all
+derived from this one table.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from urllib.parse import quote, unquote, urlsplit
+
+from dealer.i18n import DEFAULT_LOCALE, LOCALES
+from dealer.settings import get_settings
+
+LOCALE_PREFIX = {"nl": "", "de": "/de"}
+
+DEFAULT_SECTIONS: dict[str, dict[str, str]] = {
+    "nl": {
+        "stock": "voorraad",
+        "compare": "vergelijken",
+        "favorite": "favorieten",
+        "interest": "interesse",
+        "test-drive": "proefrit",
+        "lease-calculator": "lease-calculator",
+        "private-lease": "private-lease",
+        "private-finance": "private-financiering",
+        "business-lease": "zakelijke-lease",
+        "business-finance": "zakelijke-financiering",
+        "locations": "vestigingen",
+        "models": "modellen",
+        "model-contact": "contact",
+        "model-test-drive": "proefrit",
+        "direct-contact": "direct-contact",
+        "news": "nieuws",
+        "brands": "merken",
+        "employees": "medewerkers",
+        "lease-offers": "lease-aanbod",
+    },
+    "de": {
+        "stock": "angebote",
+        "compare": "vergleichen",
+        "favorite": "favorit",
+        "interest": "interesse",
+        "test-drive": "probefahrt",
+        "lease-calculator": "leasingrechner",
+        "private-lease": "privatleasing",
+        "private-finance": "privatfinanzierung",
+        "business-lease": "gewerbeleasing",
+        "business-finance": "gewerbefinanzierung",
+        "locations": "standorte",
+        "models": "modelle",
+        "model-contact": "kontakt",
+        "model-test-drive": "test-drive",
+        "direct-contact": "direktkontakt",
+        "news": "aktuelles",
+        "brands": "marken",
+        "employees": "mitarbeiter",
+        "lease-offers": "leasingangebote",
+    },
+}
+
+# Screen id -> pattern (without locale prefix). A trailing "{slug...}" is a
+# catch-all that takes one or more segments, or none for the home page.
+SCREENS: dict[str, str] = {
+    "content": "/{slug...}",
+    "direct_contact": "/<direct-contact>",
+    "stock": "/<stock>",
+    "compare": "/<stock>/<compare>",
+    "favourites": "/<stock>/<favorite>",
+    "brand_stock": "/{brand}/<stock>",
+    "brands": "/<brands>",
+    "brand_models": "/{brand}/<models>",
+    "brand_model": "/{brand}/<models>/{model}",
+    "model_contact": "/{brand}/<models>/{model}/<model-contact>",
+    "model_test_drive": "/{brand}/<models>/{model}/<model-test-drive>",
+    "locations": "/<locations>",
+    "location": "/<locations>/{location}",
+    "brand_location": "/{brand}/<locations>/{location}",
+    "employees": "/<employees>",
+    "news": "/<news>",
+    "news_article": "/<news>/{article}",
+    "lease_offers": "/<lease-offers>",
+    "lease_offer": "/<lease-offers>/{offer}",
+    "vehicle": "/<stock>/{vehicle}",
+    "brand_vehicle": "/{brand}/<stock>/{vehicle}",
+    "vehicle_interest": "/<stock>/{vehicle}/<interest>",
+    "vehicle_test_drive": "/<stock>/{vehicle}/<test-drive>",
+    "lease_calculator": "/<stock>/{vehicle}/<lease-calculator>",
+    "brand_vehicle_interest": "/{brand}/<stock>/{vehicle}/<interest>",
+    "brand_vehicle_test_drive": "/{brand}/<stock>/{vehicle}/<test-drive>",
+    "brand_lease_calculator": "/{brand}/<stock>/{vehicle}/<lease-calculator>",
+    "sitemap": "/sitemap.xml",
+}
+
+_PARAM_RE = re.compile(r"^\{(\w+)\}$")
+_SPLAT_RE = re.compile(r"^\{(\w+)\.\.\.\}$")
+_SECTION_RE = re.compile(r"^<([\w-]+)>$")
+
+
+def sections(locale: str) -> dict[str, str]:
+    """Section slugs of a locale: defaults with configured overrides applied."""
+    overrides = get_settings().section_slugs.get(locale, {})
+    return {**DEFAULT_SECTIONS[locale], **overrides}
+
+
+@dataclass(frozen=True)
+class Segment:
+    literal: str | None = None  # fixed text
+    param: str | None = None  # a {param}
+    splat: bool = False  # a trailing {param...}
+
+
+@dataclass(frozen=True)
+class Route:
+    screen: str
+    locale: str
+    segments: tuple[Segment, ...]
+
+    @property
+    def params(self) -> tuple[str, ...]:
+        return tuple(s.param for s in self.segments if s.param)
+
+    @property
+    def is_dynamic(self) -> bool:
+        return any(s.param for s in self.segments)
+
+    def reflex_route(self) -> str:
+        """The route string Reflex registers: ``[param]`` and ``[[...param]]``."""
+        parts = []
+        for segment in self.segments:
+            if segment.splat:
+                parts.append("[[...splat]]")  # the only catch-all name the router accepts
+            elif segment.param:
+                parts.append(f"[{segment.param}]")
+            else:
+                parts.append(segment.literal or "")
+        return "/" + "/".join(parts)
+
+    def build(self, params: dict[str, str]) -> str:
+        parts: list[str] = []
+        for segment in self.segments:
+            if segment.literal is not None:
+                parts.append(segment.literal)
+                continue
+            value = params.get(segment.param or "")
+            if value is None:
+                raise KeyError(f"{self.screen} needs the parameter {segment.param!r}")
+            value = str(value).strip("/")
+            if segment.splat:
+                parts.extend(quote(part) for part in value.split("/") if part)
+            elif not value or "/" in value:
+                raise ValueError(f"{segment.param!r} must be one non-empty path segment")
+            else:
+                parts.append(quote(value))
+        return "/" + "/".join(parts) if parts else "/"
+
+    def match(self, parts: list[str]) -> dict[str, str] | None:
+        params: dict[str, str] = {}
+        for index, segment in enumerate(self.segments):
+            if segment.splat:
+                params[segment.param or ""] = "/".join(parts[index:])
+                return params
+            if index >= len(parts):
+                return None
+            if segment.literal is not None:
+                if parts[index] != segment.literal:
+                    return None
+            else:
+                params[segment.param or ""] = parts[index]
+        return params if len(parts) == len(self.segments) else None
+
+    def rank(self) -> tuple:
+        """Sort key: literals before params, position by position, splats last."""
+        return tuple(0 if s.literal is not None else 2 if s.splat else 1 for s in self.segments)
+
+
+def _parse(screen: str, locale: str, pattern: str) -> Route:
+    names = sections(locale)
+    segments: list[Segment] = []
+    if LOCALE_PREFIX[locale]:
+        segments.append(Segment(literal=LOCALE_PREFIX[locale].strip("/")))
+    for raw in pattern.strip("/").split("/"):
+        if not raw:
+            continue
+        if match := _SPLAT_RE.match(raw):
+            segments.append(Segment(param=match.group(1), splat=True))
+        elif match := _PARAM_RE.match(raw):
+            segments.append(Segment(param=match.group(1)))
+        elif match := _SECTION_RE.match(raw):
+            segments.append(Segment(literal=names[match.group(1)]))
+        else:
+            segments.append(Segment(literal=raw))
+    return Route(screen, locale, tuple(segments))
+
+
+@lru_cache(maxsize=1)
+def route_table() -> tuple[Route, ...]:
+    """Every (screen, locale) route, most specific first."""
+    routes = [
+        _parse(screen, locale, pattern) for screen, pattern in SCREENS.items() for locale in LOCALES
+    ]
+    return tuple(sorted(routes, key=lambda route: route.rank()))
+
+
+def route_for(screen: str, locale: str) -> Route:
+    for route in route_table():
+        if route.screen == screen and route.locale == locale:
+            return route
+    raise KeyError(f"unknown screen {screen!r} or locale {locale!r}")
+
+
+def path_for(screen: str, locale: str, **params: str) -> str:
+    """The path of a screen in a locale, e.g. path_for("vehicle", "de", vehicle="x")."""
+    if screen == "content":
+        params.setdefault("slug", "")
+    return route_for(screen, locale).build(params)
+
+
+def _split(path: str) -> list[str] | None:
+    try:
+        raw = urlsplit(path or "/").path
+    except ValueError:
+        return None
+    if not raw.startswith("/"):
+        raw = "/" + raw
+    return [unquote(part) for part in raw.split("/") if part]
+
+
+def resolve(path: str) -> tuple[str, str, dict[str, str]] | None:
+    """(screen, locale, params) for a path; a specific screen beats the catch-all."""
+    parts = _split(path)
+    if parts is None:
+        return None
+    for route in route_table():
+        params = route.match(parts)
+        if params is not None:
+            return route.screen, route.locale, params
+    return None
+
+
+def counterpart(path: str, locale: str) -> str:
+    """The same page in ``locale``; the home page when the path matches no screen."""
+    resolved = resolve(path)
+    if resolved is None:
+        return path_for("content", locale)
+    screen, _, params = resolved
+    return path_for(screen, locale, **params)
+
+
+def locale_of(path: str) -> str:
+    resolved = resolve(path)
+    return resolved[1] if resolved else DEFAULT_LOCALE
+
+
+def registrations(brands: list[str] | tuple[str, ...]) -> list[tuple[Route, str, dict[str, str]]]:
+    """(route, Reflex route, fixed params) for every page to register.
+
+    The brand is a fixed segment per platform brand: the router allows only one
+    parameter name per position, and the root catch-all already holds the first.
+    The sitemap is served by the HTTP layer, not as a page.
+    """
+    pages: list[tuple[Route, str, dict[str, str]]] = []
+    for route in route_table():
+        if route.screen == "sitemap":
+            continue
+        if route.reflex_route() == "/[[...splat]]":
+            # A root catch-all would compete with the router's own not-found route:
+            # the home page is registered as such, every other path as the 404 page.
+            pages += [(route, "/", {"slug": ""}), (route, "404", {})]
+            continue
+        if "brand" not in route.params:
+            pages.append((route, route.reflex_route(), {}))
+            continue
+        for brand in brands:
+            fixed = Route(
+                route.screen,
+                route.locale,
+                tuple(Segment(literal=brand) if s.param == "brand" else s for s in route.segments),
+            )
+            pages.append((route, fixed.reflex_route(), {"brand": brand}))
+    return pages

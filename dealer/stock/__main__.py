@@ -1,0 +1,34 @@
+"""Stock commands: ``python -m dealer.stock seed [--vehicles N]`` and ``import FILE [--full]``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from dealer.db import get_engine
+from dealer.migrate import upgrade
+from dealer.stock.demo import DEFAULT_DEMO_VEHICLES, seed_if_empty
+
+
+def _seed(args: argparse.Namespace) -> int:
+    upgrade()
+    if seed_if_empty(get_engine(), n_vehicles=args.vehicles, seed=args.seed):
+        print(f"Loaded the demo stock ({args.vehicles} vehicles).")
+    else:
+        print("The database already holds stock; nothing loaded.")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m dealer.stock")
+    commands = parser.add_subparsers(dest="command", required=True)
+    seed = commands.add_parser("seed", help="migrate and load the demo stock into an empty database")
+    seed.add_argument("--vehicles", type=int, default=DEFAULT_DEMO_VEHICLES)
+    seed.add_argument("--seed", type=int, default=7, help="random seed of the generator")
+    seed.set_defaults(handler=_seed)
+    args = parser.parse_args(argv)
+    return args.handler(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

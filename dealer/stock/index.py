@@ -1,0 +1,440 @@
+"""The in-memory stock index: every available vehicle as numpy columns.
+
+A search is a handful of boolean masks: one per active filter, combined with AND.
+Facet counts apply every filter except the facet's own (``np.bincount`` over the
+option codes), sort orders are computed once at build time, and only the 24 cards
+of the page are turned into Python objects. Results equal those of
+``dealer.stock.sql_search`` exactly.
+
+Every process keeps one index (``get_index``) and compares the stock version in the
+database with the one it was built from at most every ``CHECK_INTERVAL`` seconds.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from dataclasses import dataclass
+
+import numpy as np
+from sqlalchemy import Float, case, select, type_coerce
+from sqlalchemy.engine import Engine
+
+from dealer.db import get_engine
+from dealer.stock import catalog
+from dealer.stock.facets import (
+    FACET_ORDER,
+    VOCABULARY_FACETS,
+    Vocabularies,
+    first_photo_url,
+    options,
+)
+from dealer.stock.models import Vehicle, VehicleFeature, VehiclePrice
+from dealer.stock.query import PER_PAGE, QUICK_ENTRIES, RANGE_KEYS, SORT_OPTIONS, StockQuery
+from dealer.stock.results import (
+    StockResult,
+    VehicleCard,
+    clamp_page,
+    page_count,
+    range_bounds,
+)
+from dealer.stock.version import current_version
+
+CHECK_INTERVAL = 0.5  # seconds between stock version checks per process
+_EQUIPMENT_KEYS = tuple(catalog.EQUIPMENT_FILTERS)
+
+
+def _codes(values: list, vocabulary: list | tuple) -> np.ndarray:
+    """Positions of ``values`` in ``vocabulary``; unknown values get len(vocabulary)."""
+    position = {value: code for code, value in enumerate(vocabulary)}
+    unknown = len(vocabulary)
+    dtype = np.uint8 if unknown < 255 else np.int32
+    return np.fromiter((position.get(v, unknown) for v in values), dtype, len(values))
+
+
+def _sort_order(values: np.ndarray, ids: np.ndarray, descending: bool) -> np.ndarray:
+    """Row order for a sort: values asc/desc, missing values last, then by vehicle id."""
+    missing = np.isnan(values)
+    keys = np.where(missing, 0.0, -values if descending else values)
+    return np.lexsort((ids, keys, missing)).astype(np.int32)
+
+
+# Equipment groups are bits of one byte per vehicle; _GROUP_COMBINATIONS[g] marks the
+# byte values that include group g, to turn one bincount into every group's count.
+_GROUP_BIT = {group: 1 << bit for bit, group in enumerate(_EQUIPMENT_KEYS)}
+_GROUP_COMBINATIONS = {
+    group: (np.arange(256) & bit) != 0 for group, bit in _GROUP_BIT.items()
+}
+
+
+@dataclass(frozen=True)
+class _Facet:
+    codes: np.ndarray
+    vocabulary: list[str]  # option values in code order
+
+    def mask(self, values: tuple[str, ...]) -> np.ndarray:
+        codes = [code for code, value in enumerate(self.vocabulary) if value in values]
+        if len(codes) == 1:
+            return self.codes == codes[0]
+        wanted = np.zeros(len(self.vocabulary) + 1, bool)
+        wanted[codes] = True
+        return wanted[self.codes]
+
+
+class StockIndex:
+    """Column arrays of the available vehicles, in vehicle id order."""
+
+    def __init__(self, version: int, vocabularies: Vocabularies, columns: dict) -> None:
+        self.version = version
+        self.vocabularies = vocabularies
+        self.size = len(columns["id"])
+        self._ids: np.ndarray = columns["id"]
+        self._slug: list[str] = columns["slug"]
+        self._version_text: list[str] = columns["version"]
+        self._photo: list[str | None] = columns["photo"]
+        self._power_kw: np.ndarray = columns["power_kw"]
+        self._vat: np.ndarray = columns["vat_reportable"]
+        self._numbers: dict[str, np.ndarray] = columns["numbers"]
+        self._equipment: np.ndarray = columns["equipment"]
+        self._facets: dict[str, _Facet] = columns["facets"]
+        self._search_code: np.ndarray = columns["search_code"]
+        self._search_texts: list[str] = columns["search_texts"]
+        self._orders = {
+            sort: _sort_order(self._numbers[sort.rsplit("_", 1)[0]], self._ids,
+                              sort.endswith("_desc"))
+            for sort in SORT_OPTIONS
+        }
+
+    # --- building ------------------------------------------------------------------
+
+    @classmethod
+    def build(cls, engine: Engine) -> StockIndex:
+        """Read the available vehicles from the database."""
+        with engine.connect() as connection:
+            # The version is read first: a change during the build then shows up as a
+            # newer version at the next check and causes another build.
+            version = current_version(connection)
+            vocabularies = Vocabularies.load(connection)
+            rows = connection.execute(
+                select(
+                    Vehicle.id, Vehicle.slug, Vehicle.brand_id, Vehicle.model_id, Vehicle.version,
+                    Vehicle.search_text, Vehicle.location_id, Vehicle.mileage, Vehicle.year,
+                    Vehicle.power_hp, Vehicle.power_kw, Vehicle.vat_reportable, first_photo_url(),
+                    *(getattr(Vehicle, column) for column, _ in VOCABULARY_FACETS.values()),
+                )
+                .where(Vehicle.available)
+                .order_by(Vehicle.id)
+            ).all()
+            # One number per price row: the purchase price, or the monthly instalment of
+            # the other deal types; floats, to skip the Decimal conversion of each value.
+            deal_code = case(
+                {deal_type: code for code, deal_type in enumerate(catalog.DEAL_TYPES)},
+                value=VehiclePrice.deal_type,
+                else_=-1,
+            )
+            amount = case(
+                (VehiclePrice.deal_type == "purchase", VehiclePrice.total_price),
+                else_=VehiclePrice.monthly_installment,
+            )
+            prices = connection.execute(
+                select(VehiclePrice.vehicle_id, deal_code, type_coerce(amount, Float))
+            ).all()
+            equipment = {
+                group: connection.execute(
+                    select(VehicleFeature.vehicle_id)
+                    .where(VehicleFeature.feature.in_(features))
+                    .distinct()
+                ).scalars().all()
+                for group, features in catalog.EQUIPMENT_FILTERS.items()
+            }
+        return cls(version, vocabularies, cls._columns(vocabularies, rows, prices, equipment))
+
+    @staticmethod
+    def _columns(vocabularies: Vocabularies, rows: list, prices: list, equipment: dict) -> dict:
+        size = len(rows)
+        fields = list(zip(*rows, strict=True)) if rows else [()] * (13 + len(VOCABULARY_FACETS))
+        (ids, slug, brand_id, model_id, version, search_text, location_id, mileage, year,
+         power_hp, power_kw, vat, photo, *vocabulary_columns) = fields
+        ids = np.array(ids, np.int64)
+
+        def positions(vehicle_ids: np.ndarray) -> np.ndarray:
+            """Rows of the given vehicle ids; vehicles not in the index are left out."""
+            found = np.searchsorted(ids, vehicle_ids)
+            found = np.minimum(found, max(size - 1, 0))
+            return found[ids[found] == vehicle_ids] if size else found[:0]
+
+        def by_id(named: list, keys: tuple) -> _Facet:
+            return _Facet(_codes(list(keys), [item.id for item in named]),
+                          [item.value for item in named])
+
+        facets = {
+            "brand": by_id(vocabularies.brands, brand_id),
+            "model": by_id(vocabularies.models, model_id),
+            "branch": by_id(vocabularies.branches, location_id),
+        }
+        for (key, (_, vocabulary)), values in zip(VOCABULARY_FACETS.items(), vocabulary_columns,
+                                                  strict=True):
+            facets[key] = _Facet(_codes(list(values), vocabulary), list(vocabulary))
+
+        numbers = {
+            "mileage": np.array(mileage, np.float64),
+            "year": np.array(year, np.float64),
+            "power": np.array(power_hp, np.float64),
+        }
+        price_table = np.full((len(catalog.DEAL_TYPES), size), np.nan)
+        if prices:
+            vehicle_ids, codes, amounts = (np.array(column) for column in zip(*prices, strict=True))
+            amounts = amounts.astype(np.float64)  # None (no amount) becomes NaN
+            known = (codes >= 0) & np.isin(vehicle_ids, ids)
+            price_table[codes[known], positions(vehicle_ids[known])] = amounts[known]
+        for code, deal_type in enumerate(catalog.DEAL_TYPES):
+            numbers["price" if deal_type == "purchase" else deal_type] = price_table[code]
+        monthly = price_table[1:]
+        numbers["monthly"] = np.where(
+            np.isnan(monthly).all(axis=0), np.nan, np.fmin.reduce(monthly, axis=0)
+        )
+
+        bits = np.zeros(size, np.uint8)
+        for group, vehicle_ids in equipment.items():
+            bits[positions(np.array(vehicle_ids, np.int64))] |= _GROUP_BIT[group]
+
+        search_texts = sorted(set(search_text))
+        return {
+            "id": ids,
+            "slug": list(slug),
+            "version": list(version),
+            "photo": list(photo),
+            "power_kw": np.array(power_kw, np.int64),
+            "vat_reportable": np.array(vat, bool),
+            "numbers": numbers,
+            "equipment": bits,
+            "facets": facets,
+            "search_code": _codes(list(search_text), search_texts),
+            "search_texts": search_texts,
+        }
+
+    # --- searching -----------------------------------------------------------------
+
+    def _filter_masks(self, query: StockQuery) -> tuple[np.ndarray | None, dict[str, np.ndarray]]:
+        """The mask every result must pass (brand scope) and one mask per active filter."""
+        base = self._facets["brand"].mask((query.scope_brand,)) if query.scope_brand else None
+        masks: dict[str, np.ndarray] = {}
+        for key, facet in self._facets.items():
+            if values := getattr(query, key):
+                masks[key] = facet.mask(values)
+        if query.equipment:
+            required = sum(_GROUP_BIT[group] for group in query.equipment)
+            masks["equipment"] = (self._equipment & required) == required
+        for key in RANGE_KEYS:
+            low, high = getattr(query, key)
+            values = self._numbers[key]
+            # Comparisons with NaN (no such price) are false: those vehicles drop out.
+            if low is not None and high is not None:
+                masks[key] = (values >= low) & (values <= high)
+            elif low is not None:
+                masks[key] = values >= low
+            elif high is not None:
+                masks[key] = values <= high
+        if terms := query.search_terms:
+            matching = np.array(
+                [all(term in text for term in terms) for text in self._search_texts] + [False]
+            )
+            masks["q"] = matching[self._search_code]
+        if query.electric:
+            masks["electric"] = self._facets["fuel"].mask(("electric",))
+        if query.vat_reportable:
+            masks["vat_reportable"] = self._vat
+        return base, masks
+
+    def _combine(self, base: np.ndarray | None, masks: dict, skip: str | None) -> np.ndarray:
+        parts = [mask for key, mask in masks.items() if key != skip]
+        if base is not None:
+            parts.append(base)
+        if not parts:
+            return np.ones(self.size, bool)
+        if len(parts) == 1:
+            return parts[0]
+        return np.logical_and.reduce(parts)
+
+    def count(self, query: StockQuery) -> int:
+        base, masks = self._filter_masks(query)
+        return int(np.count_nonzero(self._combine(base, masks, None)))
+
+    def search(
+        self, query: StockQuery, page: int | None = None, per_page: int = PER_PAGE
+    ) -> StockResult:
+        """One page of results with total, facet counts and range bounds."""
+        base, masks = self._filter_masks(query)
+        everything = self._combine(base, masks, None)
+        matching = np.flatnonzero(everything)
+        rows_of: dict[str, np.ndarray] = {}
+
+        def others(key: str) -> np.ndarray:
+            """Rows passing every filter except ``key``'s own (facets and range bounds)."""
+            if key not in masks:
+                return matching
+            if key not in rows_of:
+                rows_of[key] = np.flatnonzero(self._combine(base, masks, key))
+            return rows_of[key]
+
+        total = int(matching.size)
+        pages = page_count(total, per_page)
+        current = clamp_page(page if page is not None else query.page, pages)
+        rows = self._page_rows(everything, total, query.sort, (current - 1) * per_page, per_page)
+
+        return StockResult(
+            total=total,
+            cards=[self._card(int(row)) for row in rows],
+            facets=self._facet_counts(query, others),
+            ranges={key: self._bounds(self._numbers[key].take(others(key))) for key in RANGE_KEYS},
+            page=current,
+            pages=pages,
+            per_page=per_page,
+        )
+
+    def _page_rows(
+        self, everything: np.ndarray, total: int, sort: str, start: int, per_page: int
+    ) -> np.ndarray:
+        """The rows of one page in sort order, scanning the sort order only as far as needed."""
+        order = self._orders[sort]
+        wanted = min(start + per_page, total)
+        if wanted <= 0:
+            return order[:0]
+        # Expected scan length for the matches' density, with some slack.
+        step = min(self.size, int(wanted * self.size / total * 1.3) + 256)
+        found: list[np.ndarray] = []
+        have = 0
+        for offset in range(0, self.size, step):
+            chunk = order[offset:offset + step]
+            hits = chunk[everything[chunk]]
+            found.append(hits)
+            have += hits.size
+            if have >= wanted:
+                break
+        return np.concatenate(found)[start:wanted]
+
+    def _facet_counts(self, query: StockQuery, others) -> dict:  # noqa: ANN001
+        facets = {}
+        for key in FACET_ORDER:
+            rows = others(key)
+            if key == "equipment":
+                combinations = np.bincount(self._equipment.take(rows), minlength=256)
+                counts = {
+                    group: int(combinations[_GROUP_COMBINATIONS[group]].sum())
+                    for group in _EQUIPMENT_KEYS
+                }
+                facets[key] = options(_EQUIPMENT_KEYS, counts)
+                continue
+            facet = self._facets[key]
+            tally = np.bincount(facet.codes.take(rows), minlength=len(facet.vocabulary) + 1)
+            counts = dict(zip(facet.vocabulary, tally.tolist(), strict=False))
+            if key == "brand":
+                facets[key] = options(self.vocabularies.brands, counts)
+            elif key == "model":
+                facets[key] = options(self.vocabularies.model_options(query), counts)
+            elif key == "branch":
+                facets[key] = options(self.vocabularies.branches, counts)
+            else:
+                facets[key] = options(VOCABULARY_FACETS[key][1], counts)
+        return facets
+
+    @staticmethod
+    def _bounds(values: np.ndarray) -> tuple[int, int] | None:
+        if not values.size:
+            return None
+        low, high = np.fmin.reduce(values), np.fmax.reduce(values)  # NaN-skipping
+        if math.isnan(low):
+            return None
+        return range_bounds(float(low), float(high))
+
+    def _card(self, row: int) -> VehicleCard:
+        facets, numbers = self._facets, self._numbers
+        brand = self.vocabularies.brands[facets["brand"].codes[row]]
+        model = self.vocabularies.models[facets["model"].codes[row]]
+        branch = self.vocabularies.branches[facets["branch"].codes[row]]
+
+        def price(key: str) -> float | None:
+            value = float(numbers[key][row])
+            return None if math.isnan(value) else value
+
+        def vocabulary(key: str) -> str:
+            return facets[key].vocabulary[facets[key].codes[row]]
+
+        return VehicleCard(
+            id=int(self._ids[row]),
+            slug=self._slug[row],
+            brand_slug=brand.value,
+            brand_name=brand.name,
+            model_slug=model.value.split(".", 1)[1],
+            model_name=model.name,
+            version=self._version_text[row],
+            year=int(numbers["year"][row]),
+            mileage=int(numbers["mileage"][row]),
+            fuel=vocabulary("fuel"),
+            transmission=vocabulary("transmission"),
+            power_hp=int(numbers["power"][row]),
+            power_kw=int(self._power_kw[row]),
+            body_style=vocabulary("body_style"),
+            condition=vocabulary("condition"),
+            colour=vocabulary("colour"),
+            photo_url=self._photo[row],
+            price=price("price"),
+            private_lease=price("private_lease"),
+            business_lease=price("business_lease"),
+            private_finance=price("private_finance"),
+            business_finance=price("business_finance"),
+            vat_reportable=bool(self._vat[row]),
+            branch_slug=branch.value,
+            branch_name=branch.name,
+            branch_city=branch.city or "",
+        )
+
+    def quick_entry_counts(self, brand: str | None = None) -> dict[str, int]:
+        """How many vehicles each quick-entry type finds."""
+        return {
+            kind: self.count(StockQuery.quick_entry(kind, brand=brand)) for kind in QUICK_ENTRIES
+        }
+
+
+# --- the index of this process --------------------------------------------------------
+
+@dataclass
+class _Slot:
+    index: StockIndex | None = None
+    checked_at: float = -math.inf
+
+
+_lock = threading.Lock()
+_slots: dict[str, _Slot] = {}  # by database URL
+
+
+def get_index(engine: Engine | None = None) -> StockIndex:
+    """This process's index of ``engine`` (default: the site's database), kept current.
+
+    The stock version is looked up at most every ``CHECK_INTERVAL`` seconds and the
+    index rebuilt when it moved, so changes made by any process (imports, status
+    changes) show within that time.
+    """
+    engine = engine or get_engine()
+    key = engine.url.render_as_string(hide_password=False)
+    slot = _slots.get(key)
+    if slot is not None and slot.index is not None and (
+        time.monotonic() - slot.checked_at < CHECK_INTERVAL
+    ):
+        return slot.index
+    with _lock:
+        slot = _slots.setdefault(key, _Slot())
+        if slot.index is None or time.monotonic() - slot.checked_at >= CHECK_INTERVAL:
+            with engine.connect() as connection:
+                stored = current_version(connection)
+            if slot.index is None or slot.index.version != stored:
+                slot.index = StockIndex.build(engine)
+            slot.checked_at = time.monotonic()
+        return slot.index
+
+
+def reset_index() -> None:
+    """Forget the indexes of this process (tests, or after replacing a database)."""
+    with _lock:
+        _slots.clear()

@@ -1,0 +1,18 @@
+import reflex as rx
+
+from dealer.settings import get_settings
+
+settings = get_settings()
+
+config = rx.Config(
+    app_name="dealer",
+    telemetry_enabled=False,
+    show_built_with_reflex=False,
+    redis_url=settings.redis_url,
+    frontend_port=settings.port,
+    backend_port=settings.port,
+    api_url=settings.base_url,
+    deploy_url=settings.base_url,
+    plugins=[rx.plugins.RadixThemesPlugin()],
+    disable_plugins=[rx.plugins.SitemapPlugin],
+)

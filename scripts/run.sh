@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Runs the site: production build on one port (DEALER_PORT, default 3000),
+# embedded SQLite with the demo stock unless DATABASE_URL says otherwise.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+cd "$ROOT"
+bash scripts/setup.sh
+python -m dealer.bootstrap
+port="${DEALER_PORT:-3000}"
+echo "Starting the site on http://localhost:$port (Ctrl-C stops it)"
+# Own process group, so that Ctrl-C or a stop signal ends every server process.
+set -m
+reflex run --env prod &
+server=$!
+stop() {
+  kill -TERM -- "-$server" 2>/dev/null || true
+  for _ in $(seq 50); do kill -0 -- "-$server" 2>/dev/null || exit 0; sleep 0.1; done
+  kill -KILL -- "-$server" 2>/dev/null || true
+}
+trap stop INT TERM EXIT
+wait "$server"

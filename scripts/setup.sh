@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs what the site needs into ignored folders of the checkout; safe to re-run.
+#   scripts/setup.sh          Python packages and bun
+#   scripts/setup.sh --test   also Chromium from Debian's packages, for browser tests
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+cd "$ROOT"
+
+stamp_of() { sha256sum "$@" | sha256sum | cut -c1-16; }
+
+# Python: a venv from the pinned requirements, reinstalled when they change.
+if [ ! -x .venv/bin/python ]; then
+  python3.11 -m venv .venv 2>/dev/null || python3 -m venv .venv
+fi
+want="$(stamp_of requirements.txt)"
+if [ "$(cat .venv/.requirements-stamp 2>/dev/null)" != "$want" ]; then
+  echo "Installing Python packages..."
+  .venv/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
+  echo "$want" > .venv/.requirements-stamp
+fi
+
+# bun from the npm registry (its binary ships as a registry package).
+BUN_VERSION=1.4.4
+if [ "$(.tools/node_modules/.bin/bun --version 2>/dev/null)" != "$BUN_VERSION" ]; then
+  echo "Installing bun $BUN_VERSION..."
+  mkdir -p .tools
+  npm install --silent --no-audit --no-fund --prefix .tools "bun@$BUN_VERSION" >/dev/null
+fi
+
+if [ "${1:-}" = "--test" ] && ! command -v chromium >/dev/null; then
+  echo "Installing Chromium from Debian's packages..."
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi

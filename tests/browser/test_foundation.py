@@ -1,0 +1,108 @@
+"""The site frame as a visitor meets it: languages, switching, redirects, not-found."""
+
+from __future__ import annotations
+
+import time
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.conftest import Site
+
+
+def test_dutch_home(page: Page, site: Site) -> None:
+    response = page.goto(site.url("/"))
+    assert response is not None and response.status == 200
+    expect(page.locator("html")).to_have_attribute("lang", "nl-NL")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Vind je volgende auto")
+    expect(page.get_by_role("navigation", name="Hoofdmenu")).to_be_visible()
+    expect(page).to_have_title("Rijnland Autogroep")
+
+
+def test_german_home(page: Page, site: Site) -> None:
+    page.goto(site.url("/de"))
+    expect(page.locator("html")).to_have_attribute("lang", "de-DE")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Finden Sie Ihr nächstes Auto")
+    page.get_by_role("link", name="Angebote ansehen").click()
+    expect(page).to_have_url(site.url("/de/angebote"))
+    expect(page.locator("html")).to_have_attribute("lang", "de-DE")
+
+
+def test_switch_language_on_deep_page_sets_cookie(page: Page, site: Site) -> None:
+    page.goto(site.url("/voorraad/vergelijken"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Voertuigen vergelijken")
+    page.get_by_role("link", name="Deutsch").click()
+    expect(page).to_have_url(site.url("/de/angebote/vergleichen"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Fahrzeuge vergleichen")
+    expect(page.locator("html")).to_have_attribute("lang", "de-DE")
+    cookie = next(c for c in page.context.cookies() if c["name"] == "locale")
+    assert cookie["value"] == "de"
+    assert cookie["sameSite"] == "Lax"
+    assert cookie["path"] == "/"
+    days_left = (cookie["expires"] - time.time()) / 86400
+    assert 364 < days_left <= 365
+    # A later visit to the root follows the chosen language.
+    page.goto(site.url("/"))
+    expect(page).to_have_url(site.url("/de"))
+    # And back to Dutch from German.
+    page.get_by_role("link", name="Nederlands").click()
+    expect(page).to_have_url(site.url("/"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Vind je volgende auto")
+
+
+def test_root_follows_browser_language(browser, site: Site) -> None:
+    context = browser.new_context(locale="de-DE", extra_http_headers={"Accept-Language": "de-DE"})
+    page = context.new_page()
+    page.goto(site.url("/"))
+    expect(page).to_have_url(site.url("/de"))
+    context.close()
+
+
+def test_trailing_slash_redirects_permanently(page: Page, site: Site) -> None:
+    response = httpx.get(site.url("/voorraad/?sort=price"), follow_redirects=False)
+    assert response.status_code == 301
+    assert response.headers["location"].endswith("/voorraad?sort=price")
+    page.goto(site.url("/de/angebote/"))
+    expect(page).to_have_url(site.url("/de/angebote"))
+
+
+@pytest.mark.parametrize(("path", "heading", "title"), [
+    ("/bestaat-niet", "Oeps, deze pagina bestaat niet",
+     "404 - Pagina niet gevonden: /bestaat-niet"),
+    ("/de/gibt-es-nicht", "Hoppla, diese Seite existiert nicht",
+     "404 - Seite nicht gefunden: /de/gibt-es-nicht"),
+])
+def test_unknown_path_shows_not_found(page: Page, site: Site, path: str, heading: str,
+                                      title: str) -> None:
+    response = page.goto(site.url(path))
+    assert response is not None and response.status == 404
+    expect(page.get_by_role("heading", level=1)).to_have_text(heading)
+    expect(page).to_have_title(title)
+    home = "Naar de homepage" if not path.startswith("/de") else "Zur Startseite"
+    page.get_by_role("link", name=home).click()
+    expect(page).to_have_url(site.url("/de" if path.startswith("/de") else "/"))
+
+
+def test_mock_mode_warns_in_console(page: Page, site: Site) -> None:
+    warnings: list[str] = []
+    page.on("console", lambda message: warnings.append(message.text)
+            if message.type == "warning" else None)
+    page.goto(site.url("/"))
+    expect(page.get_by_role("heading", level=1)).to_be_visible()
+    assert any("Mock data" in text for text in warnings)
+
+
+def test_phone_menu(page: Page, site: Site) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(site.url("/de"))
+    page.get_by_role("button", name="Menü öffnen").click()
+    menu = page.get_by_role("dialog")
+    menu.get_by_role("link", name="Standorte").click()
+    expect(page).to_have_url(site.url("/de/standorte"))
+
+
+def test_health_reports_database(site: Site) -> None:
+    response = httpx.get(site.url("/health"))
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok", "database": "ok"}

@@ -1,0 +1,155 @@
+import pytest
+
+from dealer import routes
+from dealer.brands import PLATFORM_BRANDS
+from dealer.routes import SCREENS, counterpart, path_for, resolve
+
+# Every screen of INTERFACES.md with sample parameters.
+SAMPLE_PARAMS = {
+    "brand": "audi",
+    "model": "a3-sportback",
+    "vehicle": "vw-golf-123",
+    "location": "utrecht",
+    "article": "nieuwe-id-7",
+    "offer": "id-3-pure",
+    "slug": "over-ons/team",
+}
+
+EXPECTED = {
+    ("content", "nl"): "/over-ons/team",
+    ("content", "de"): "/de/over-ons/team",
+    ("direct_contact", "nl"): "/direct-contact",
+    ("direct_contact", "de"): "/de/direktkontakt",
+    ("compare", "nl"): "/voorraad/vergelijken",
+    ("compare", "de"): "/de/angebote/vergleichen",
+    ("favourites", "nl"): "/voorraad/favorieten",
+    ("favourites", "de"): "/de/angebote/favorit",
+    ("brand_models", "nl"): "/audi/modellen",
+    ("brand_models", "de"): "/de/audi/modelle",
+    ("brand_model", "nl"): "/audi/modellen/a3-sportback",
+    ("brand_model", "de"): "/de/audi/modelle/a3-sportback",
+    ("model_contact", "nl"): "/audi/modellen/a3-sportback/contact",
+    ("model_contact", "de"): "/de/audi/modelle/a3-sportback/kontakt",
+    ("model_test_drive", "nl"): "/audi/modellen/a3-sportback/proefrit",
+    ("model_test_drive", "de"): "/de/audi/modelle/a3-sportback/test-drive",
+    ("location", "nl"): "/vestigingen/utrecht",
+    ("location", "de"): "/de/standorte/utrecht",
+    ("brand_location", "nl"): "/audi/vestigingen/utrecht",
+    ("brand_location", "de"): "/de/audi/standorte/utrecht",
+    ("vehicle", "nl"): "/voorraad/vw-golf-123",
+    ("vehicle", "de"): "/de/angebote/vw-golf-123",
+    ("brand_vehicle", "nl"): "/audi/voorraad/vw-golf-123",
+    ("brand_vehicle", "de"): "/de/audi/angebote/vw-golf-123",
+    ("vehicle_interest", "nl"): "/voorraad/vw-golf-123/interesse",
+    ("vehicle_interest", "de"): "/de/angebote/vw-golf-123/interesse",
+    ("vehicle_test_drive", "nl"): "/voorraad/vw-golf-123/proefrit",
+    ("vehicle_test_drive", "de"): "/de/angebote/vw-golf-123/probefahrt",
+    ("lease_calculator", "nl"): "/voorraad/vw-golf-123/lease-calculator",
+    ("lease_calculator", "de"): "/de/angebote/vw-golf-123/leasingrechner",
+    ("brand_vehicle_interest", "nl"): "/audi/voorraad/vw-golf-123/interesse",
+    ("brand_vehicle_interest", "de"): "/de/audi/angebote/vw-golf-123/interesse",
+    ("brand_vehicle_test_drive", "nl"): "/audi/voorraad/vw-golf-123/proefrit",
+    ("brand_vehicle_test_drive", "de"): "/de/audi/angebote/vw-golf-123/probefahrt",
+    ("brand_lease_calculator", "nl"): "/audi/voorraad/vw-golf-123/lease-calculator",
+    ("brand_lease_calculator", "de"): "/de/audi/angebote/vw-golf-123/leasingrechner",
+    ("sitemap", "nl"): "/sitemap.xml",
+    ("sitemap", "de"): "/de/sitemap.xml",
+    ("stock", "nl"): "/voorraad",
+    ("stock", "de"): "/de/angebote",
+    ("locations", "nl"): "/vestigingen",
+    ("locations", "de"): "/de/standorte",
+}
+
+
+def params_for(screen: str) -> dict[str, str]:
+    route = routes.route_for(screen, "nl")
+    return {name: SAMPLE_PARAMS[name] for name in route.params}
+
+
+@pytest.mark.parametrize(("screen", "locale"), sorted(EXPECTED))
+def test_spec_paths(screen: str, locale: str) -> None:
+    assert path_for(screen, locale, **params_for(screen)) == EXPECTED[(screen, locale)]
+
+
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+@pytest.mark.parametrize("locale", ["nl", "de"])
+def test_round_trip(screen: str, locale: str) -> None:
+    params = params_for(screen)
+    assert resolve(path_for(screen, locale, **params)) == (screen, locale, params)
+
+
+def test_interface_examples() -> None:
+    assert path_for("vehicle", "de", vehicle="vw-golf-123") == "/de/angebote/vw-golf-123"
+    assert path_for("content", "nl", slug="over-ons/team") == "/over-ons/team"
+    assert resolve("/de/angebote/vw-golf-123") == ("vehicle", "de", {"vehicle": "vw-golf-123"})
+    assert counterpart("/voorraad/x/proefrit", "de") == "/de/angebote/x/probefahrt"
+
+
+def test_home_pages() -> None:
+    assert path_for("content", "nl") == "/"
+    assert path_for("content", "de") == "/de"
+    assert resolve("/") == ("content", "nl", {"slug": ""})
+    assert resolve("/de") == ("content", "de", {"slug": ""})
+
+
+def test_specific_screen_beats_catch_all() -> None:
+    assert resolve("/voorraad/vergelijken")[0] == "compare"
+    assert resolve("/de/angebote/favorit")[0] == "favourites"
+    assert resolve("/voorraad")[0] == "stock"
+    assert resolve("/over-ons")[0] == "content"
+    assert resolve("/de/ueber-uns/team") == ("content", "de", {"slug": "ueber-uns/team"})
+
+
+def test_query_and_trailing_slash_ignored() -> None:
+    assert resolve("/voorraad/abc/?utm_source=x") == ("vehicle", "nl", {"vehicle": "abc"})
+
+
+@pytest.mark.parametrize(("path", "expected"), [
+    ("/de/audi/modelle/a3/test-drive", "/audi/modellen/a3/proefrit"),
+    ("/de", "/"),
+    ("/de/angebote/vergleichen", "/voorraad/vergelijken"),
+])
+def test_counterpart_to_dutch(path: str, expected: str) -> None:
+    assert counterpart(path, "nl") == expected
+
+
+def test_counterpart_keeps_locale_when_same() -> None:
+    assert counterpart("/voorraad/abc", "nl") == "/voorraad/abc"
+
+
+def test_section_slugs_are_overridable(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dealer.settings import get_settings
+
+    monkeypatch.setenv("DEALER_SECTION_SLUGS", '{"nl": {"stock": "occasions"}}')
+    get_settings.cache_clear()
+    routes.route_table.cache_clear()
+    try:
+        assert path_for("vehicle", "nl", vehicle="x") == "/occasions/x"
+        assert path_for("vehicle", "de", vehicle="x") == "/de/angebote/x"
+        assert resolve("/occasions/x") == ("vehicle", "nl", {"vehicle": "x"})
+    finally:
+        monkeypatch.delenv("DEALER_SECTION_SLUGS")
+        get_settings.cache_clear()
+        routes.route_table.cache_clear()
+
+
+def test_bad_params_are_refused() -> None:
+    with pytest.raises(KeyError):
+        path_for("vehicle", "nl")
+    with pytest.raises(ValueError):
+        path_for("vehicle", "nl", vehicle="a/b")
+
+
+def test_no_two_routes_share_a_path() -> None:
+    registrations = routes.registrations(list(PLATFORM_BRANDS))
+    registered = [reflex_route for _, reflex_route, _ in registrations]
+    assert len(registered) == len(set(registered))
+
+
+def test_brand_pages_registered_per_brand() -> None:
+    registered = {reflex_route for _, reflex_route, _ in routes.registrations(["audi", "seat"])}
+    assert "/audi/voorraad/[vehicle]" in registered
+    assert "/de/seat/modelle/[model]/test-drive" in registered
+    assert not any("[brand]" in route for route in registered)
+    assert "/sitemap.xml" not in registered
+    assert {"/", "404", "/de/[[...splat]]"} <= registered
