@@ -21,11 +21,12 @@ app = rx.App(
 
 for route, reflex_route, fixed in registrations(list(PLATFORM_BRANDS)):
     spec = PAGES[route.screen]
+    # Locale and fixed parts are bound here, at compile time, so each route
+    # prerenders in its own language.
+    context = PageContext(route.locale, route, fixed)
     app.add_page(
-        # Locale and fixed parts are bound here, at compile time, so each route
-        # prerenders in its own language.
-        functools.partial(spec.build, PageContext(route.locale, route, fixed)),
+        functools.partial(spec.build, context),
         route=reflex_route,
-        title=spec.title_for(route.locale),
+        title=spec.title_for(context),
         on_load=spec.on_load,
     )

@@ -71,15 +71,16 @@ def gettext(locale: str, msgid: str, domain: str = "messages", **params: object)
 
 
 def ngettext(
-    locale: str, singular: str, plural: str, n: int, domain: str = "messages", **params: object
+    locale: str, singular: str, plural: str, count: int, domain: str = "messages", **params: object
 ) -> str:
-    """Singular or plural translation for ``n``; ``{n}`` is available as a placeholder."""
+    """Singular or plural translation for ``count``, available as ``{n}`` unless
+    ``n`` is given (e.g. the count formatted for the locale)."""
     forms = _lookup(locale, (singular, plural), domain)
-    params = {"n": n, **params}
+    params = {"n": count, **params}
     if isinstance(forms, (tuple, list)) and all(forms):
-        chosen = forms[0] if Locale.parse(locale).plural_form(abs(n)) == "one" else forms[1]
-        return _format(chosen, params)
-    return _format(singular if n == 1 else plural, params)
+        one = Locale.parse(locale).plural_form(abs(count)) == "one"
+        return _format(forms[0] if one else forms[1], params)
+    return _format(singular if count == 1 else plural, params)
 
 
 # --- locale negotiation -------------------------------------------------------------

@@ -11,10 +11,8 @@ from dealer.routes import path_for
 
 SCREEN_TITLES = {
     "direct_contact": N_("Direct contact"),
-    "stock": N_("Stock"),
     "compare": N_("Compare vehicles"),
     "favourites": N_("Favourites"),
-    "brand_stock": N_("Stock"),
     "brands": N_("Brands"),
     "brand_models": N_("Models"),
     "brand_model": N_("Model"),

@@ -1,4 +1,4 @@
-"""Stock commands: ``python -m dealer.stock seed [--vehicles N]`` and ``import FILE [--full]``."""
+"""Stock commands: ``python -m dealer.stock seed [--vehicles N] | import FILE [--full] | artwork``."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import sys
 
 from dealer.db import get_engine
 from dealer.migrate import upgrade
+from dealer.stock.artwork import ARTWORK_DIR, write_all
 from dealer.stock.demo import DEFAULT_DEMO_VEHICLES, seed_if_empty
 
 
@@ -19,6 +20,11 @@ def _seed(args: argparse.Namespace) -> int:
     return 0
 
 
+def _artwork(_args: argparse.Namespace) -> int:
+    print(f"Wrote {write_all()} pictures to {ARTWORK_DIR}.")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m dealer.stock")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -26,6 +32,8 @@ def main(argv: list[str] | None = None) -> int:
     seed.add_argument("--vehicles", type=int, default=DEFAULT_DEMO_VEHICLES)
     seed.add_argument("--seed", type=int, default=7, help="random seed of the generator")
     seed.set_defaults(handler=_seed)
+    artwork = commands.add_parser("artwork", help="draw the demo vehicle pictures (SVG)")
+    artwork.set_defaults(handler=_artwork)
     args = parser.parse_args(argv)
     return args.handler(args)
 

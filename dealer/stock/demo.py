@@ -87,7 +87,7 @@ ENGINES: dict[str, Engine_] = {
                    84),
     "a_ev_45": E("45 e-tron", "electric", 286, ("automatic",), "rear", None, 17.0, 517),
     "a_ev_55": E("55 e-tron quattro", "electric", 408, ("automatic",), "four", None, 21.4, 582),
-    "a_ev_gt": E("e-tron GT quattro", "electric", 530, ("automatic",), "four", None, 19.8, 488),
+    "a_ev_gt": E("quattro", "electric", 530, ("automatic",), "four", None, 19.8, 488),
     "v_tdi20_102": E("2.0 TDI", "diesel", 102, ("manual",), "front", 1968, 6.9),
     "v_tdi20_150": E("2.0 TDI", "diesel", 150, ("manual", "automatic"), "front", 1968, 7.6),
     "v_tdi20_177": E("2.0 TDI 4MOTION", "diesel", 177, ("automatic",), "four", 1968, 8.9),
@@ -519,7 +519,8 @@ class _VehicleFactory:
             else max(1_000, int(rng.gauss(14_500, 4_500) * (age + rng.random())))
         )
         mileage = min(mileage, 320_000)
-        new_price = (spec.base_price * (1 + (engine.hp - 95) / 95 * 0.22) + trim_premium)
+        entry_hp = min(ENGINES[key].hp for key in spec.engines)
+        new_price = spec.base_price * (1 + (engine.hp - entry_hp) / entry_hp * 0.3) + trim_premium
         if engine.fuel == "pluginhybrid":
             new_price += 4_500
         value = new_price if is_new else (

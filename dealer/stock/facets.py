@@ -88,6 +88,21 @@ class Vocabularies:
         ]
         return cls(brands, models, branches)
 
+    def facet_options(self, key: str, query: StockQuery, counts: dict[str, int]) -> list[FacetOption]:
+        """The options of checkbox filter ``key`` in display order, zero counts included."""
+        values: list[Named] | tuple[str, ...]
+        if key == "brand":
+            values = self.brands
+        elif key == "model":
+            values = self.model_options(query)
+        elif key == "branch":
+            values = self.branches
+        elif key == "equipment":
+            values = tuple(catalog.EQUIPMENT_FILTERS)
+        else:
+            values = VOCABULARY_FACETS[key][1]
+        return options(values, counts)
+
     def model_options(self, query: StockQuery) -> list[Named]:
         """Models offered by the model filter: those of the chosen brands, else all."""
         brands = set(query.brands)

@@ -18,8 +18,8 @@ import time
 from dataclasses import dataclass
 
 import numpy as np
-from sqlalchemy import Float, case, select, type_coerce
-from sqlalchemy.engine import Engine
+from sqlalchemy import Float, Select, case, cast, select
+from sqlalchemy.engine import Connection, Engine
 
 from dealer.db import get_engine
 from dealer.stock import catalog
@@ -28,7 +28,6 @@ from dealer.stock.facets import (
     VOCABULARY_FACETS,
     Vocabularies,
     first_photo_url,
-    options,
 )
 from dealer.stock.models import Vehicle, VehicleFeature, VehiclePrice
 from dealer.stock.query import PER_PAGE, QUICK_ENTRIES, RANGE_KEYS, SORT_OPTIONS, StockQuery
@@ -49,8 +48,32 @@ def _codes(values: list, vocabulary: list | tuple) -> np.ndarray:
     """Positions of ``values`` in ``vocabulary``; unknown values get len(vocabulary)."""
     position = {value: code for code, value in enumerate(vocabulary)}
     unknown = len(vocabulary)
-    dtype = np.uint8 if unknown < 255 else np.int32
-    return np.fromiter((position.get(v, unknown) for v in values), dtype, len(values))
+    return np.array([position.get(v, unknown) for v in values], _code_type(vocabulary))
+
+
+def _code_type(vocabulary: list | tuple) -> type:
+    return np.uint8 if len(vocabulary) < 255 else np.int32
+
+
+def _id_codes(ids: tuple, named: list) -> np.ndarray:
+    """Codes of database ids: their positions in ``named``."""
+    keys = np.array(ids, np.int64)
+    known = np.array([item.id for item in named], np.int64)
+    lookup = np.full(int(max(keys.max(initial=0), known.max(initial=0))) + 1, len(named))
+    lookup[known] = np.arange(len(named))
+    return lookup[keys].astype(_code_type(named))
+
+
+def _fetch(connection: Connection, statement: Select) -> list[tuple]:
+    """All rows as the driver returns them, skipping per-value result processing.
+
+    For the large reads of the build: the statements cast what needs it in SQL.
+    """
+    result = connection.execute(statement)
+    try:
+        return result.cursor.fetchall()
+    finally:
+        result.close()
 
 
 def _sort_order(values: np.ndarray, ids: np.ndarray, descending: bool) -> np.ndarray:
@@ -116,18 +139,23 @@ class StockIndex:
             # newer version at the next check and causes another build.
             version = current_version(connection)
             vocabularies = Vocabularies.load(connection)
-            rows = connection.execute(
+            rows = _fetch(connection, (
                 select(
                     Vehicle.id, Vehicle.slug, Vehicle.brand_id, Vehicle.model_id, Vehicle.version,
                     Vehicle.search_text, Vehicle.location_id, Vehicle.mileage, Vehicle.year,
                     Vehicle.power_hp, Vehicle.power_kw, Vehicle.vat_reportable, first_photo_url(),
-                    *(getattr(Vehicle, column) for column, _ in VOCABULARY_FACETS.values()),
+                    # Vocabulary columns arrive as their codes.
+                    *(
+                        case({value: code for code, value in enumerate(vocabulary)},
+                             value=getattr(Vehicle, column), else_=len(vocabulary))
+                        for column, vocabulary in VOCABULARY_FACETS.values()
+                    ),
                 )
                 .where(Vehicle.available)
                 .order_by(Vehicle.id)
-            ).all()
+            ))
             # One number per price row: the purchase price, or the monthly instalment of
-            # the other deal types; floats, to skip the Decimal conversion of each value.
+            # the other deal types.
             deal_code = case(
                 {deal_type: code for code, deal_type in enumerate(catalog.DEAL_TYPES)},
                 value=VehiclePrice.deal_type,
@@ -137,15 +165,16 @@ class StockIndex:
                 (VehiclePrice.deal_type == "purchase", VehiclePrice.total_price),
                 else_=VehiclePrice.monthly_installment,
             )
-            prices = connection.execute(
-                select(VehiclePrice.vehicle_id, deal_code, type_coerce(amount, Float))
-            ).all()
+            prices = _fetch(
+                connection, select(VehiclePrice.vehicle_id, deal_code, cast(amount, Float))
+            )
             equipment = {
-                group: connection.execute(
+                group: _fetch(
+                    connection,
                     select(VehicleFeature.vehicle_id)
                     .where(VehicleFeature.feature.in_(features))
-                    .distinct()
-                ).scalars().all()
+                    .distinct(),
+                )
                 for group, features in catalog.EQUIPMENT_FILTERS.items()
             }
         return cls(version, vocabularies, cls._columns(vocabularies, rows, prices, equipment))
@@ -164,18 +193,17 @@ class StockIndex:
             found = np.minimum(found, max(size - 1, 0))
             return found[ids[found] == vehicle_ids] if size else found[:0]
 
-        def by_id(named: list, keys: tuple) -> _Facet:
-            return _Facet(_codes(list(keys), [item.id for item in named]),
-                          [item.value for item in named])
-
         facets = {
-            "brand": by_id(vocabularies.brands, brand_id),
-            "model": by_id(vocabularies.models, model_id),
-            "branch": by_id(vocabularies.branches, location_id),
+            key: _Facet(_id_codes(keys, named), [item.value for item in named])
+            for key, keys, named in (
+                ("brand", brand_id, vocabularies.brands),
+                ("model", model_id, vocabularies.models),
+                ("branch", location_id, vocabularies.branches),
+            )
         }
-        for (key, (_, vocabulary)), values in zip(VOCABULARY_FACETS.items(), vocabulary_columns,
-                                                  strict=True):
-            facets[key] = _Facet(_codes(list(values), vocabulary), list(vocabulary))
+        for (key, (_, vocabulary)), codes in zip(VOCABULARY_FACETS.items(), vocabulary_columns,
+                                                 strict=True):
+            facets[key] = _Facet(np.array(codes, _code_type(vocabulary)), list(vocabulary))
 
         numbers = {
             "mileage": np.array(mileage, np.float64),
@@ -184,20 +212,20 @@ class StockIndex:
         }
         price_table = np.full((len(catalog.DEAL_TYPES), size), np.nan)
         if prices:
-            vehicle_ids, codes, amounts = (np.array(column) for column in zip(*prices, strict=True))
-            amounts = amounts.astype(np.float64)  # None (no amount) becomes NaN
+            vehicle_ids, codes, amounts = zip(*prices, strict=True)
+            vehicle_ids, codes = np.array(vehicle_ids, np.int64), np.array(codes, np.int64)
+            amounts = np.array(amounts, np.float64)  # None (no amount) becomes NaN
             known = (codes >= 0) & np.isin(vehicle_ids, ids)
             price_table[codes[known], positions(vehicle_ids[known])] = amounts[known]
         for code, deal_type in enumerate(catalog.DEAL_TYPES):
             numbers["price" if deal_type == "purchase" else deal_type] = price_table[code]
         monthly = price_table[1:]
-        numbers["monthly"] = np.where(
-            np.isnan(monthly).all(axis=0), np.nan, np.fmin.reduce(monthly, axis=0)
-        )
+        numbers["monthly"] = np.fmin.reduce(monthly, axis=0)  # NaN only where all are NaN
 
         bits = np.zeros(size, np.uint8)
-        for group, vehicle_ids in equipment.items():
-            bits[positions(np.array(vehicle_ids, np.int64))] |= _GROUP_BIT[group]
+        for group, vehicle_rows in equipment.items():
+            vehicle_ids = np.array([row[0] for row in vehicle_rows], np.int64)
+            bits[positions(vehicle_ids)] |= _GROUP_BIT[group]
 
         search_texts = sorted(set(search_text))
         return {
@@ -324,20 +352,13 @@ class StockIndex:
                     group: int(combinations[_GROUP_COMBINATIONS[group]].sum())
                     for group in _EQUIPMENT_KEYS
                 }
-                facets[key] = options(_EQUIPMENT_KEYS, counts)
-                continue
-            facet = self._facets[key]
-            tally = np.bincount(facet.codes.take(rows), minlength=len(facet.vocabulary) + 1)
-            counts = dict(zip(facet.vocabulary, tally.tolist(), strict=False))
-            if key == "brand":
-                facets[key] = options(self.vocabularies.brands, counts)
-            elif key == "model":
-                facets[key] = options(self.vocabularies.model_options(query), counts)
-            elif key == "branch":
-                facets[key] = options(self.vocabularies.branches, counts)
             else:
-                facets[key] = options(VOCABULARY_FACETS[key][1], counts)
+                facet = self._facets[key]
+                tally = np.bincount(facet.codes.take(rows), minlength=len(facet.vocabulary) + 1)
+                counts = dict(zip(facet.vocabulary, tally.tolist(), strict=False))
+            facets[key] = self.vocabularies.facet_options(key, query, counts)
         return facets
+
 
     @staticmethod
     def _bounds(values: np.ndarray) -> tuple[int, int] | None:

@@ -18,7 +18,6 @@ from dealer.stock.facets import (
     VOCABULARY_FACETS,
     Vocabularies,
     first_photo_url,
-    options,
 )
 from dealer.stock.models import Brand, Location, Model, Vehicle, VehicleFeature, VehiclePrice
 from dealer.stock.query import PER_PAGE, StockQuery
@@ -157,7 +156,7 @@ def search(
                 ).scalar()
                 for group in catalog.EQUIPMENT_FILTERS
             }
-            facets[key] = options(tuple(catalog.EQUIPMENT_FILTERS), counts)
+            facets[key] = vocabularies.facet_options(key, query, counts)
             continue
         if key == "model":
             column = Brand.slug + literal(".") + Model.slug
@@ -168,12 +167,7 @@ def search(
         counts = dict(connection.execute(
             _joined(select(column, func.count(Vehicle.id))).where(where).group_by(column)
         ).all())
-        values = {
-            "brand": vocabularies.brands,
-            "model": vocabularies.model_options(query),
-            "branch": vocabularies.branches,
-        }.get(key) or VOCABULARY_FACETS[key][1]
-        facets[key] = options(values, counts)
+        facets[key] = vocabularies.facet_options(key, query, counts)
 
     ranges = {}
     for key, column in _RANGE_COLUMNS.items():

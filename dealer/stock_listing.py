@@ -1,0 +1,233 @@
+"""The stock overview as the page shows it: one search turned into render-ready values.
+
+Plain data in, plain dicts out (strings and numbers only), so the page state
+sends the browser exactly what it renders: one page of cards, the filter
+options with their counts and links, the active-filter pills.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from urllib.parse import urlencode
+
+from dealer.i18n import N_, format_number, format_price, gettext, ngettext
+from dealer.routes import path_for
+from dealer.stock import catalog
+from dealer.stock.index import get_index
+from dealer.stock.labels import label
+from dealer.stock.query import FILTERS_BY_KEY, SORT_OPTIONS, StockQuery
+from dealer.stock.results import FacetOption, StockResult, VehicleCard
+
+# Checkbox filters shown in the sidebar, in this order, with their headings.
+SIDEBAR_FILTERS = (
+    ("brand", N_("Brand")),
+    ("model", N_("Model")),
+    ("condition", N_("Condition")),
+    ("fuel", N_("Fuel")),
+    ("body_style", N_("Body style")),
+    ("transmission", N_("Transmission")),
+    ("drive", N_("Drive")),
+    ("colour", N_("Colour")),
+    ("equipment", N_("Equipment")),
+    ("branch", N_("Location")),
+)
+# Which price the cards show (the price-display setting), query parameter "display".
+PRICE_DISPLAYS = ("purchase", *catalog.MONTHLY_DEAL_TYPES)
+DISPLAY_PARAM = "display"
+
+
+@dataclass
+class Card:
+    slug: str = ""
+    href: str = ""
+    title: str = ""
+    version: str = ""
+    specs: str = ""
+    price: str = ""
+    price_label: str = ""
+    photo: str = ""
+    photo_alt: str = ""
+    branch: str = ""
+    condition: str = ""
+
+
+@dataclass
+class FilterOption:
+    value: str = ""
+    label: str = ""
+    count: int = 0
+    checked: bool = False
+    disabled: bool = False
+    href: str = ""
+
+
+@dataclass
+class FilterGroup:
+    key: str = ""
+    heading: str = ""
+    options: list[FilterOption] = field(default_factory=list)
+
+
+@dataclass
+class Link:
+    """A labelled link: pills, sort and price-display choices, page numbers."""
+
+    value: str = ""
+    label: str = ""
+    href: str = ""
+    current: bool = False
+
+
+def price_display(params: Mapping[str, str]) -> str:
+    value = params.get(DISPLAY_PARAM, "")
+    return value if value in PRICE_DISPLAYS else "purchase"
+
+
+def listing_path(locale: str, query: StockQuery, display: str = "purchase", **overrides) -> str:
+    params = dict(query.to_params())
+    if display != "purchase":
+        params[DISPLAY_PARAM] = display
+    params.update({key: value for key, value in overrides.items() if value is not None})
+    base = (
+        path_for("brand_stock", locale, brand=query.scope_brand)
+        if query.scope_brand
+        else path_for("stock", locale)
+    )
+    return f"{base}?{urlencode(sorted(params.items()))}" if params else base
+
+
+def card_values(card: VehicleCard, locale: str, display: str) -> Card:
+    vehicle_path = path_for("vehicle", locale, vehicle=card.slug)
+    monthly = None if display == "purchase" else getattr(card, display)
+    if monthly is not None:
+        price = gettext(locale, "{amount} per month", amount=format_price(monthly, locale))
+        price_label = label("deal_type", display, locale)
+    elif card.price is not None:
+        price = format_price(card.price, locale)
+        price_label = label("deal_type", "purchase", locale)
+    else:
+        price, price_label = gettext(locale, "Price on request"), ""
+    specs = [
+        str(card.year),
+        f"{format_number(card.mileage, locale)} km",
+        label("fuel", card.fuel, locale),
+        label("transmission", card.transmission, locale),
+        f"{card.power_hp} {gettext(locale, 'hp')}",
+    ]
+    return Card(
+        slug=card.slug,
+        href=vehicle_path,
+        title=card.title,
+        version=card.version,
+        specs=" · ".join(specs),
+        price=price,
+        price_label=price_label,
+        photo=card.photo_url or "",
+        photo_alt=f"{card.title} {card.version}",
+        branch=f"{card.branch_name}, {card.branch_city}",
+        condition=label("condition", card.condition, locale),
+    )
+
+
+def _option_label(key: str, option: FacetOption, locale: str) -> str:
+    if option.label:
+        return option.label
+    kind = FILTERS_BY_KEY[key].label_kind or key
+    return label(kind, option.value, locale)
+
+
+def filter_groups(
+    result: StockResult, query: StockQuery, locale: str, display: str
+) -> list[FilterGroup]:
+    groups = []
+    for key, heading in SIDEBAR_FILTERS:
+        if key == "brand" and query.scope_brand:
+            continue
+        options = result.facets.get(key, [])
+        if key == "model" and not query.brands:
+            continue  # models appear once a brand is chosen
+        chosen = set(getattr(query, key))
+        groups.append(FilterGroup(
+            key=key,
+            heading=gettext(locale, heading),
+            options=[
+                FilterOption(
+                    value=option.value,
+                    label=_option_label(key, option, locale),
+                    count=option.count,
+                    checked=option.value in chosen,
+                    disabled=option.count == 0 and option.value not in chosen,
+                    href=listing_path(locale, query.toggle(key, option.value), display),
+                )
+                for option in options
+            ],
+        ))
+    return groups
+
+
+def pill_values(query: StockQuery, locale: str, display: str) -> list[Link]:
+    pills = []
+    for pill in query.pills():
+        definition = FILTERS_BY_KEY.get(pill.key)
+        if definition and definition.kind == "checkbox" and pill.key not in ("brand", "model",
+                                                                             "branch"):
+            text = label(definition.label_kind or pill.key, pill.value, locale)
+        elif pill.bound:
+            text = f"{gettext(locale, 'from' if pill.bound == 'min' else 'up to')} {pill.value}"
+        else:
+            text = pill.value
+        base = listing_path(locale, StockQuery(scope_brand=query.scope_brand), display)
+        href = f"{base.split('?')[0]}?{pill.query}" if pill.query else base.split("?")[0]
+        pills.append(Link(value=pill.key, label=text, href=href))
+    return pills
+
+
+def sort_values(query: StockQuery, locale: str, display: str) -> list[Link]:
+    return [
+        Link(
+            value=option,
+            label=label("sort", option, locale),
+            href=listing_path(locale, query.replace(sort=option), display),
+        )
+        for option in SORT_OPTIONS
+    ]
+
+
+def stock_listing(params: Mapping[str, str], locale: str, brand: str | None = None) -> dict:
+    """Everything the stock overview shows for a URL's query parameters."""
+    query = StockQuery.from_params(params, brand=brand)
+    display = price_display(params)
+    result = get_index().search(query)
+    pages = [
+        Link(value=str(number), label=str(number),
+             href=listing_path(locale, query.replace(page=number), display),
+             current=number == result.page)
+        for number in _page_window(result.page, result.pages)
+    ]
+    return {
+        "query": query.to_query_string(),
+        "total": result.total,
+        "count_text": ngettext(locale, "{n} vehicle", "{n} vehicles", result.total,
+                               n=format_number(result.total, locale)),
+        "cards": [card_values(card, locale, display) for card in result.cards],
+        "filters": filter_groups(result, query, locale, display),
+        "pills": pill_values(query, locale, display),
+        "reset_href": listing_path(locale, StockQuery(scope_brand=query.scope_brand)),
+        "sort": query.sort,
+        "sorts": sort_values(query, locale, display),
+        "display": display,
+        "displays": [
+            Link(value=value, label=label("deal_type", value, locale),
+                 href=listing_path(locale, query, value))
+            for value in PRICE_DISPLAYS
+        ],
+        "page": result.page,
+        "pages": pages,
+    }
+
+
+def _page_window(current: int, pages: int, width: int = 2) -> list[int]:
+    """Page numbers around the current one, plus the first and last."""
+    numbers = {1, pages, *range(max(1, current - width), min(pages, current + width) + 1)}
+    return sorted(numbers)

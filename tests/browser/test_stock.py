@@ -1,0 +1,68 @@
+"""The stock overview as a visitor uses it, in both languages."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.conftest import Site
+
+
+def count_of(page: Page) -> int:
+    count = page.get_by_test_id("result-count")
+    expect(count).to_have_text(re.compile(r"\d"))
+    text = count.inner_text()
+    return int(re.sub(r"\D", "", text))
+
+
+def test_filter_sort_page_and_share(page: Page, site: Site) -> None:
+    page.goto(site.url("/voorraad"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Voorraad")
+    expect(page.get_by_test_id("vehicle-card")).to_have_count(24)
+    everything = count_of(page)
+    everything_text = page.get_by_test_id("result-count").inner_text()
+    assert everything >= 2000
+
+    page.get_by_role("checkbox", name=re.compile("^Elektrisch")).click()
+    expect(page).to_have_url(re.compile(r"/voorraad\?fuel=electric$"))
+    expect(page.get_by_test_id("filter-pill")).to_have_count(1)
+    expect(page.get_by_test_id("result-count")).not_to_have_text(everything_text)
+    electric = count_of(page)
+    assert 0 < electric < everything
+
+    page.get_by_role("navigation", name="Pagina's").get_by_role("link", name="2", exact=True).click()
+    expect(page).to_have_url(re.compile(r"page=2"))
+    expect(page.get_by_test_id("vehicle-card").first).to_be_visible()
+
+    # The URL holds the whole search: a fresh visit shows the same result.
+    shared = page.url
+    page.goto(shared)
+    assert count_of(page) == electric
+
+    page.get_by_test_id("filter-pill").first.click()
+    expect(page).to_have_url(site.url("/voorraad"))
+    expect(page.get_by_test_id("result-count")).to_have_text(everything_text)
+
+
+def test_german_stock_and_detail_link(page: Page, site: Site) -> None:
+    page.goto(site.url("/de/angebote?fuel=diesel"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Fahrzeugangebot")
+    expect(page.get_by_test_id("result-count")).to_contain_text("Fahrzeuge")
+    first = page.get_by_test_id("vehicle-card").first
+    first.get_by_role("link").click()
+    expect(page).to_have_url(re.compile(r"/de/angebote/[a-z0-9-]+$"))
+
+
+def test_hostile_query_is_ignored(page: Page, site: Site) -> None:
+    response = page.goto(site.url("/voorraad?price_min=abc&sort=%3Cscript%3E&page=-4&fuel=x"))
+    assert response is not None and response.status == 200
+    expect(page.get_by_test_id("vehicle-card")).to_have_count(24)
+
+
+def test_brand_stock(page: Page, site: Site) -> None:
+    page.goto(site.url("/audi/voorraad"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Audi voorraad")
+    expect(page.get_by_test_id("vehicle-card")).to_have_count(24)
+    titles = page.get_by_test_id("vehicle-card").get_by_role("heading").all_inner_texts()
+    assert titles and all(title.startswith("Audi") for title in titles)
