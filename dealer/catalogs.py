@@ -21,18 +21,21 @@ from dealer.i18n import LOCALES, LOCALES_DIR
 from dealer.settings import PROJECT_ROOT
 
 DEALER_DIR = PROJECT_ROOT / "dealer"
-# Domain -> the package directories whose messages it holds.
+# Domain -> path prefixes (below dealer/) of the modules whose messages it holds;
+# the runtime gettext calls of those modules name the same domain.
 DOMAINS: dict[str, tuple[str, ...]] = {
-    "stock": ("stock",),
-    "forms": ("forms",),
-    "content": ("content",),
+    "stock": ("stock/",),
+    "forms": ("forms/", "leads/", "pages/forms", "state/forms", "components/forms"),
+    "content": ("content/", "pages/cms", "state/cms", "components/blocks"),
 }
 KEYWORDS = {"N_": None, "gettext": (2,), "ngettext": (2, 3)}
 
 
 def _domain_of(relative: Path) -> str:
-    top = relative.parts[0] if relative.parts else ""
-    return next((domain for domain, dirs in DOMAINS.items() if top in dirs), "messages")
+    path = relative.as_posix()
+    return next(
+        (domain for domain, prefixes in DOMAINS.items() if path.startswith(prefixes)), "messages"
+    )
 
 
 def extract() -> dict[str, Catalog]:

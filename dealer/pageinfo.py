@@ -3,10 +3,16 @@
 The HTTP layer (status codes, head tags, HTML for clients without JavaScript)
 and the Reflex pages (titles, not-found states) both ask this module, so they
 can never disagree about a page.
+
+Screens whose existence depends on data register a describer in
+``DESCRIBERS``: an async function ``(path, locale, params) -> PageInfo``.
+Screens whose content depends on the query string (listings with filters and
+pages) register in ``QUERY_DESCRIBERS`` instead, called with the query too.
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 
 from dealer.i18n import N_, gettext, locale_from_path
@@ -16,18 +22,40 @@ from dealer.seo import page_title
 NOT_FOUND_TITLE = N_("Oops, this page does not exist")
 
 
+@dataclass(frozen=True)
+class LinkItem:
+    label: str
+    href: str
+
+
 @dataclass
 class PageInfo:
+    """A page as clients without JavaScript (search engines, link previews) see it.
+
+    The same values feed the Reflex page, so both say the same thing.
+    """
+
     screen: str
     locale: str
     params: dict[str, str]
     path: str
     status: int = 200
     title: str = ""  # the full <title>, template applied
-    heading: str = ""
-    description: str = ""
-    noindex: bool = False
-    extra: dict[str, object] = field(default_factory=dict)
+    heading: str = ""  # the page's h1
+    description: str = ""  # meta description, also the lead paragraph
+    facts: list[tuple[str, str]] = field(default_factory=list)  # label, value (key data, price)
+    links: list[LinkItem] = field(default_factory=list)  # main links (e.g. the cards of a list)
+    breadcrumbs: list[LinkItem] = field(default_factory=list)
+    image: str | None = None  # main image path or URL, for link previews
+    json_ld: list[dict] = field(default_factory=list)  # schema.org objects
+    # Query parameters that belong to the canonical URL (e.g. page); others are dropped.
+    canonical_params: dict[str, str] = field(default_factory=dict)
+    noindex: bool = False  # noindex,follow
+    og_type: str = "website"
+
+
+Describer = Callable[[str, str, dict[str, str]], Awaitable[PageInfo]]
+QueryDescriber = Callable[[str, str, dict[str, str], Mapping[str, str]], Awaitable[PageInfo]]
 
 
 def not_found(path: str, locale: str, screen: str = "content") -> PageInfo:
@@ -46,14 +74,38 @@ def not_found(path: str, locale: str, screen: str = "content") -> PageInfo:
     )
 
 
-def describe(path: str) -> PageInfo:
+async def _home_only(path: str, locale: str, params: dict[str, str]) -> PageInfo:
+    if params.get("slug"):
+        return not_found(path, locale)
+    return PageInfo("content", locale, params, path, title=page_title(None))
+
+
+async def _stock(
+    path: str, locale: str, params: dict[str, str], query: Mapping[str, str]
+) -> PageInfo:
+    from dealer.stock_listing import describe_listing  # the stock index loads on first use
+
+    return describe_listing(path, locale, params, query)
+
+
+DESCRIBERS: dict[str, Describer] = {
+    "content": _home_only,
+}
+QUERY_DESCRIBERS: dict[str, QueryDescriber] = {
+    "stock": _stock,
+    "brand_stock": _stock,
+}
+
+
+async def describe(path: str, query: Mapping[str, str] | None = None) -> PageInfo:
     """The page a path shows; an unknown path gives the not-found page."""
     resolved = resolve(path)
     if resolved is None:
         return not_found(path, locale_from_path(path))
     screen, locale, params = resolved
-    if screen == "content" and params.get("slug"):
-        return not_found(path, locale)
-    return PageInfo(
-        screen=screen, locale=locale, params=params, path=path, title=page_title(None)
-    )
+    if screen in QUERY_DESCRIBERS:
+        return await QUERY_DESCRIBERS[screen](path, locale, params, query or {})
+    describer = DESCRIBERS.get(screen)
+    if describer is not None:
+        return await describer(path, locale, params)
+    return PageInfo(screen=screen, locale=locale, params=params, path=path)

@@ -1,10 +1,25 @@
-"""Page titles, descriptions and alternate URLs shared by the HTML layer and the pages."""
+"""Titles, canonical and alternate URLs, and the HTML a page shows before JavaScript.
+
+Plain Python: the HTTP layer puts ``head_html`` into <head> and ``crawler_html``
+first into <body> of each page, from the page's ``PageInfo``.
+"""
 
 from __future__ import annotations
+
+import html
+import json
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+from urllib.parse import urlencode
 
 from dealer.i18n import LANGUAGE_TAGS, LOCALES
 from dealer.routes import counterpart
 from dealer.settings import get_settings
+
+if TYPE_CHECKING:
+    from dealer.pageinfo import PageInfo
+
+CRAWLER_MAIN_ID = "crawler-main"
 
 
 def page_title(title: str | None) -> str:
@@ -14,11 +29,127 @@ def page_title(title: str | None) -> str:
 
 
 def absolute_url(path: str) -> str:
+    if path.startswith(("http://", "https://")):
+        return path
     return get_settings().base_url.rstrip("/") + path
 
 
-def alternates(path: str) -> dict[str, str]:
+def with_query(path: str, params: Mapping[str, str]) -> str:
+    """The path with the given parameters in sorted order (SPEC §9 canonical URLs)."""
+    return f"{path}?{urlencode(sorted(params.items()))}" if params else path
+
+
+def alternates(path: str, params: Mapping[str, str] | None = None) -> dict[str, str]:
     """hreflang -> absolute URL of this page in every language, plus x-default (Dutch)."""
-    links = {LANGUAGE_TAGS[locale]: absolute_url(counterpart(path, locale)) for locale in LOCALES}
+    params = params or {}
+    links = {
+        LANGUAGE_TAGS[locale]: absolute_url(with_query(counterpart(path, locale), params))
+        for locale in LOCALES
+    }
     links["x-default"] = links[LANGUAGE_TAGS["nl"]]
     return links
+
+
+def _attr(value: str) -> str:
+    return html.escape(value, quote=True)
+
+
+def json_ld_script(data: dict) -> str:
+    # "</" inside a JSON string would end the script element early.
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    return f'<script type="application/ld+json">{text}</script>'
+
+
+def head_html(info: PageInfo, *, with_title: bool) -> str:
+    """Title, description, canonical, hreflang, robots and link-preview tags."""
+    settings = get_settings()
+    canonical = absolute_url(with_query(info.path, info.canonical_params))
+    tags = []
+    if with_title:
+        tags.append(f"<title data-seo>{html.escape(info.title)}</title>")
+    if info.description:
+        tags.append(f'<meta name="description" content="{_attr(info.description)}" data-seo>')
+    if info.status != 200 or info.noindex:
+        robots = "noindex" if info.status != 200 else "noindex,follow"
+        tags.append(f'<meta name="robots" content="{robots}" data-seo>')
+    if info.status == 200:
+        tags.append(f'<link rel="canonical" href="{_attr(canonical)}" data-seo>')
+        for hreflang, url in alternates(info.path, info.canonical_params).items():
+            tags.append(
+                f'<link rel="alternate" hreflang="{hreflang}" href="{_attr(url)}" data-seo>'
+            )
+        image = absolute_url(info.image) if info.image else None
+        preview = {
+            "og:type": info.og_type,
+            "og:title": info.title,
+            "og:description": info.description,
+            "og:url": canonical,
+            "og:site_name": settings.site_name,
+            "og:locale": LANGUAGE_TAGS[info.locale].replace("-", "_"),
+            "og:image": image,
+        }
+        tags += [
+            f'<meta property="{key}" content="{_attr(value)}" data-seo>'
+            for key, value in preview.items()
+            if value
+        ]
+        twitter = {
+            "twitter:card": "summary_large_image" if image else "summary",
+            "twitter:title": info.title,
+            "twitter:description": info.description,
+            "twitter:image": image,
+        }
+        tags += [
+            f'<meta name="{key}" content="{_attr(value)}" data-seo>'
+            for key, value in twitter.items()
+            if value
+        ]
+    return "".join(tags)
+
+
+def structured_data(info: PageInfo) -> list[dict]:
+    """The page's schema.org objects, with a BreadcrumbList where breadcrumbs show."""
+    data = list(info.json_ld)
+    if info.breadcrumbs and get_settings().feature_breadcrumbs:
+        data.append({
+            "@context": "https://schema.org",
+            "@type": "BreadcrumbList",
+            "itemListElement": [
+                {"@type": "ListItem", "position": position, "name": item.label,
+                 "item": absolute_url(item.href)}
+                for position, item in enumerate(info.breadcrumbs, start=1)
+            ],
+        })
+    return data
+
+
+def crawler_html(info: PageInfo) -> str:
+    """The page's main content as plain HTML, readable without JavaScript.
+
+    The browser drops it as soon as the app has drawn its own heading.
+    """
+    parts = []
+    if info.breadcrumbs:
+        crumbs = "".join(
+            f'<li><a href="{_attr(item.href)}">{html.escape(item.label)}</a></li>'
+            for item in info.breadcrumbs
+        )
+        parts.append(f"<nav><ol>{crumbs}</ol></nav>")
+    parts.append(f"<h1>{html.escape(info.heading or info.title)}</h1>")
+    if info.description:
+        parts.append(f"<p>{html.escape(info.description)}</p>")
+    if info.image:
+        parts.append(f'<img src="{_attr(info.image)}" alt="{_attr(info.heading)}" width="640">')
+    if info.facts:
+        rows = "".join(
+            f"<dt>{html.escape(label)}</dt><dd>{html.escape(value)}</dd>"
+            for label, value in info.facts
+        )
+        parts.append(f"<dl>{rows}</dl>")
+    if info.links:
+        items = "".join(
+            f'<li><a href="{_attr(link.href)}">{html.escape(link.label)}</a></li>'
+            for link in info.links
+        )
+        parts.append(f"<ul>{items}</ul>")
+    return f'<main id="{CRAWLER_MAIN_ID}" class="crawler-page">{"".join(parts)}</main>'

@@ -11,19 +11,22 @@ from __future__ import annotations
 import asyncio
 import html
 import logging
+import re
 from pathlib import Path
 from urllib.parse import parse_qsl
 
 from sqlalchemy import text
 from starlette.datastructures import Headers
-from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from dealer.db import get_engine
-from dealer.i18n import LANGUAGE_TAGS, LOCALE_COOKIE, negotiate_locale
+from dealer.i18n import LANGUAGE_TAGS, LOCALE_COOKIE, locale_from_path, negotiate_locale
 from dealer.pageinfo import PageInfo, describe, not_found
 from dealer.routes import path_for
+from dealer.seo import CRAWLER_MAIN_ID, crawler_html, head_html, json_ld_script, structured_data
 from dealer.settings import RouteRule, get_settings
+from dealer.sitemap import robots_txt, sitemap_document
 
 logger = logging.getLogger(__name__)
 
@@ -37,6 +40,21 @@ LANG_SYNC_SCRIPT = (
     "var r=o.apply(this,arguments);s();return r}});addEventListener('popstate',s)})()"
     "</script>"
 )
+# Removes the no-JavaScript copy of the page once the app has drawn its own heading,
+# the server's <title> once the app has set one, and every server head tag at the
+# first client-side navigation (they describe the first page only).
+CRAWLER_CLEANUP_SCRIPT = (
+    "<script>(function(){var d=document,o;function t(){var m=d.getElementById('"
+    + CRAWLER_MAIN_ID
+    + "');if(m&&d.querySelector('#main-content h1'))m.remove();var s=d.head.querySelector("
+    "'title[data-seo]');if(s&&d.head.querySelectorAll('title').length>1)s.remove();"
+    "if(!d.getElementById('" + CRAWLER_MAIN_ID + "')&&o)o.disconnect()}"
+    "o=new MutationObserver(t);o.observe(d.documentElement,{childList:true,subtree:true});"
+    "var p=history.pushState;history.pushState=function(){d.querySelectorAll('[data-seo]')"
+    ".forEach(function(e){e.remove()});history.pushState=p;return p.apply(this,arguments)}})()"
+    "</script>"
+)
+REFLEX_DEFAULT_OG_IMAGE = '<meta content="favicon.ico" property="og:image"/>'
 # SPEC §1: in mock-data mode the console says so (for developers, not translated).
 MOCK_WARNING_SCRIPT = (
     "<script>console.warn('Mock data mode: bundled demo data replaces the content "
@@ -82,31 +100,35 @@ def prerendered_file(root: Path, path: str) -> Path | None:
     return None
 
 
-def with_head(document: str, info: PageInfo) -> str:
-    """Set <html lang> and put this page's title and robots tags into the head."""
+def with_page(document: str, info: PageInfo, *, crawler_body: bool) -> str:
+    """The built HTML with this page's language, head tags, structured data and, for
+    clients without JavaScript, its main content as the first thing in <body>."""
     lang = LANGUAGE_TAGS[info.locale]
     if "<html lang" in document:
         document = _replace_lang(document, lang)
     else:
         document = document.replace("<html", f'<html lang="{lang}"', 1)
-    # Prerendered pages carry React's own title; the shell has none.
-    tags = [] if "<title>" in document else [f"<title data-seo>{html.escape(info.title)}</title>"]
-    if info.description:
-        tags.append(f'<meta name="description" content="{html.escape(info.description)}" data-seo>')
-    if info.noindex:
-        tags.append('<meta name="robots" content="noindex" data-seo>')
-    marker = '<meta name="viewport"'
-    at = document.find(marker)
+    tags = head_html(info, with_title="<title>" not in document)
+    if info.image:  # the page's own preview image replaces the build's default one
+        document = document.replace(REFLEX_DEFAULT_OG_IMAGE, "")
+    at = document.find('<meta name="viewport"')
     if at == -1:
-        document = document.replace("<head>", "<head>" + "".join(tags), 1)
+        at = document.find('name="viewport"')
+    if at == -1:
+        document = document.replace("<head>", "<head>" + tags, 1)
     else:
         end = document.find(">", at) + 1
-        document = document[:end] + "".join(tags) + document[end:]
+        document = document[:end] + tags + document[end:]
     # Scripts go last in <head>: before Reflex's own inline script they break hydration.
-    scripts = [LANG_SYNC_SCRIPT]
+    scripts = [json_ld_script(data) for data in structured_data(info)]
+    scripts += [LANG_SYNC_SCRIPT, CRAWLER_CLEANUP_SCRIPT]
     if get_settings().public_mocks:
         scripts.append(MOCK_WARNING_SCRIPT)
-    return document.replace("</head>", "".join(scripts) + "</head>", 1)
+    document = document.replace("</head>", "".join(scripts) + "</head>", 1)
+    if crawler_body:
+        document = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + crawler_html(info), document,
+                          count=1)
+    return document
 
 
 def _replace_lang(document: str, lang: str) -> str:
@@ -146,10 +168,16 @@ class SiteLayer:
         if path == "/health":
             await self.health()(scope, receive, send)
             return
+        if path == "/robots.txt":
+            await PlainTextResponse(robots_txt())(scope, receive, send)
+            return
+        if path.endswith(".xml") and (document := await sitemap_document(path)) is not None:
+            await Response(document, media_type="application/xml")(scope, receive, send)
+            return
         if path.startswith(PASS_THROUGH_PREFIXES) or _is_file(path):
             await self.app(scope, receive, send)
             return
-        response = self.page_response(scope)
+        response = await self.page_response(scope)
         await response(scope, receive, send)
 
     async def health_response(self) -> Response:
@@ -165,9 +193,10 @@ class SiteLayer:
 
         return app
 
-    def page_response(self, scope: Scope) -> Response:
+    async def page_response(self, scope: Scope) -> Response:
         path: str = scope["path"]
         query = scope.get("query_string", b"").decode("latin-1")
+        headers = Headers(scope=scope)
         suffix = f"?{query}" if query else ""
         if path != "/" and path.endswith("/"):
             return RedirectResponse(path.rstrip("/") + suffix or "/", status_code=301)
@@ -175,8 +204,7 @@ class SiteLayer:
         if rule is not None:
             if rule.target:
                 return RedirectResponse(rule.target, status_code=rule.status)
-            return self.document(not_found(path, describe(path).locale), scope)
-        headers = Headers(scope=scope)
+            return self.document(not_found(path, locale_from_path(path)), headers)
         if path == "/":
             cookies = dict(
                 part.strip().split("=", 1)
@@ -190,17 +218,39 @@ class SiteLayer:
                 response = RedirectResponse(path_for("content", locale) + suffix, status_code=302)
                 response.headers["vary"] = "Cookie, Accept-Language"
                 return response
-        return self.document(describe(path), scope, dict(parse_qsl(query)))
+        return self.document(await describe(path, dict(parse_qsl(query))), headers)
 
-    def document(self, info: PageInfo, scope: Scope, query: dict | None = None) -> Response:
+    def document(self, info: PageInfo, headers: Headers) -> Response:
+        if info.status != 200 and is_bot(headers.get("user-agent", "")):
+            return Response(minimal_error(info), status_code=info.status, media_type="text/html")
         root = static_dir()
         source = None if info.status != 200 else prerendered_file(root, info.path)
         shell = self.shells.read(source or root / SPA_FALLBACK)
         if shell is None:
             return Response("Service starting", status_code=503, media_type="text/plain")
-        body = with_head(shell, info)
+        has_content = bool(info.facts or info.links or info.status != 200 or info.heading)
+        body = with_page(shell, info, crawler_body=has_content)
         headers = {"vary": "Cookie, Accept-Language"} if info.path == "/" else None
         return Response(body, status_code=info.status, media_type="text/html", headers=headers)
+
+
+BOT_RE = re.compile(
+    r"bot|crawl|spider|slurp|facebookexternalhit|embedly|preview|validator|lighthouse",
+    re.IGNORECASE,
+)
+
+
+def is_bot(user_agent: str) -> bool:
+    return bool(BOT_RE.search(user_agent))
+
+
+def minimal_error(info: PageInfo) -> str:
+    """SPEC §8: crawlers get the status and a short body, not the error page."""
+    return (
+        f'<!doctype html><html lang="{LANGUAGE_TAGS[info.locale]}"><head><meta charset="utf-8">'
+        f'<meta name="robots" content="noindex"><title>{html.escape(info.title)}</title></head>'
+        f"<body><h1>{html.escape(info.heading)}</h1></body></html>"
+    )
 
 
 def _is_file(path: str) -> bool:

@@ -11,8 +11,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
+from dealer.brands import PLATFORM_BRANDS
 from dealer.i18n import N_, format_number, format_price, gettext, ngettext
+from dealer.pageinfo import LinkItem, PageInfo
 from dealer.routes import path_for
+from dealer.seo import absolute_url, page_title
 from dealer.stock import catalog
 from dealer.stock.index import get_index
 from dealer.stock.labels import label
@@ -77,6 +80,12 @@ class Link:
     label: str = ""
     href: str = ""
     current: bool = False
+
+
+def listing_heading(locale: str, brand: str | None) -> str:
+    if brand in PLATFORM_BRANDS:
+        return gettext(locale, "{brand} stock", brand=PLATFORM_BRANDS[brand])
+    return gettext(locale, "Stock")
 
 
 def price_display(params: Mapping[str, str]) -> str:
@@ -231,3 +240,57 @@ def _page_window(current: int, pages: int, width: int = 2) -> list[int]:
     """Page numbers around the current one, plus the first and last."""
     numbers = {1, pages, *range(max(1, current - width), min(pages, current + width) + 1)}
     return sorted(numbers)
+
+
+def describe_listing(
+    path: str, locale: str, params: Mapping[str, str], query_params: Mapping[str, str]
+) -> PageInfo:
+    """The stock overview for clients without JavaScript: heading, count, cards as links.
+
+    A search narrowed by more than one filter value is a page for visitors, not for
+    search engines: noindex,follow with the canonical on the unfiltered listing. A
+    single filter value (``?fuel=electric``) is an indexable landing page.
+    """
+    brand = params.get("brand")
+    query = StockQuery.from_params(query_params, brand=brand)
+    listing = stock_listing(query_params, locale, brand)
+    heading = listing_heading(locale, brand)
+    filters = query.to_params()
+    filters.pop("sort", None)
+    filters.pop("page", None)
+    single_filter = len(filters) == 1 and "," not in next(iter(filters.values()))
+    canonical = dict(filters) if single_filter else {}
+    if listing["page"] > 1:
+        canonical["page"] = str(listing["page"])
+    cards: list[Card] = listing["cards"]
+    home = LinkItem(gettext(locale, "Home"), path_for("content", locale))
+    return PageInfo(
+        screen="brand_stock" if brand else "stock",
+        locale=locale,
+        params=dict(params),
+        path=path,
+        title=page_title(heading),
+        heading=heading,
+        description=gettext(
+            locale, "{count} available at our locations in the Netherlands and Germany.",
+            count=listing["count_text"],
+        ),
+        facts=[(gettext(locale, "Results"), listing["count_text"])],
+        links=[LinkItem(f"{card.title} {card.version} – {card.price}", card.href)
+               for card in cards],
+        breadcrumbs=[home, LinkItem(heading, path)],
+        image=cards[0].photo if cards else None,
+        json_ld=[{
+            "@context": "https://schema.org",
+            "@type": "ItemList",
+            "name": heading,
+            "numberOfItems": listing["total"],
+            "itemListElement": [
+                {"@type": "ListItem", "position": position, "url": absolute_url(card.href),
+                 "name": f"{card.title} {card.version}"}
+                for position, card in enumerate(cards, start=1)
+            ],
+        }],
+        canonical_params=canonical,
+        noindex=bool(filters) and not single_filter,
+    )

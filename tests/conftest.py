@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import signal
 import socket
@@ -48,6 +49,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     }
     log_path = ROOT / ".cache" / "test-site.log"
     log_path.parent.mkdir(exist_ok=True)
+    # One build at a time per checkout: the build directory is shared.
+    lock = (ROOT / ".cache" / "site.lock").open("w")
+    fcntl.flock(lock, fcntl.LOCK_EX)
     with log_path.open("wb") as log:
         process = subprocess.Popen(
             ["bash", "scripts/run.sh"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
@@ -74,3 +78,4 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
+        lock.close()

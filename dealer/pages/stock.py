@@ -4,24 +4,18 @@ from __future__ import annotations
 
 import reflex as rx
 
-from dealer.brands import PLATFORM_BRANDS
 from dealer.components.errors import error_screen
 from dealer.components.stock import choice_select, filter_group, pagination, pills, vehicle_card
-from dealer.i18n import N_, gettext
+from dealer.i18n import gettext
 from dealer.pages.context import PageContext
 from dealer.pages.frame import framed
 from dealer.routes import path_for
 from dealer.state.stock import StockState
-
-TITLE = N_("Stock")
-BRAND_TITLE = N_("{brand} stock")
+from dealer.stock_listing import listing_heading
 
 
 def heading(ctx: PageContext) -> str:
-    brand = ctx.fixed.get("brand")
-    if brand:
-        return gettext(ctx.locale, BRAND_TITLE, brand=PLATFORM_BRANDS[brand])
-    return gettext(ctx.locale, TITLE)
+    return listing_heading(ctx.locale, ctx.fixed.get("brand"))
 
 
 def page(ctx: PageContext) -> rx.Component:

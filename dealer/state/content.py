@@ -12,7 +12,7 @@ class ContentState(rx.State):
     title: str = ""
 
     @rx.event
-    def load(self) -> None:
-        info = describe(self.router.url.path)
+    async def load(self) -> None:
+        info = await describe(self.router.url.path)
         self.found = info.status == 200
         self.title = info.title

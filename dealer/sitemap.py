@@ -1,0 +1,173 @@
+"""Sitemaps and robots.txt, built from the route table, the stock and the content.
+
+``/sitemap.xml`` (and ``/de/sitemap.xml``) is a sitemap index over three
+sitemaps: the site's fixed pages, the content pages and news, and the
+vehicles (in parts of at most ``VEHICLES_PER_SITEMAP``). Every URL lists its
+counterpart in the other language as an hreflang alternate. Results are
+cached for ``CACHE_SECONDS`` per process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import math
+import time
+from dataclasses import dataclass, field
+from xml.sax.saxutils import escape, quoteattr
+
+from sqlmodel import Session
+
+from dealer.brands import PLATFORM_BRANDS
+from dealer.content.repository import get_repository
+from dealer.db import get_engine
+from dealer.i18n import LANGUAGE_TAGS, LOCALES
+from dealer.routes import path_for
+from dealer.seo import absolute_url
+from dealer.stock.repository import list_locations, sitemap_entries
+
+SITEMAP_DIR = "/sitemaps"
+VEHICLES_PER_SITEMAP = 10_000
+CACHE_SECONDS = 300
+# Fixed pages worth finding; personal pages (compare, favourites) are left out.
+FIXED_SCREENS = ("stock", "brands", "locations", "employees", "news", "lease_offers",
+                 "direct_contact")
+BRAND_SCREENS = ("brand_stock", "brand_models")
+
+
+@dataclass(frozen=True)
+class Url:
+    """One page: its path in each locale, and when it last changed."""
+
+    paths: dict[str, str]
+    lastmod: str | None = None
+
+
+@dataclass
+class _Cache:
+    built_at: float = -math.inf
+    sets: dict[str, list[Url]] = field(default_factory=dict)
+
+
+_cache = _Cache()
+_lock = asyncio.Lock()
+
+
+def _both(screen: str, **params: str) -> dict[str, str]:
+    return {locale: path_for(screen, locale, **params) for locale in LOCALES}
+
+
+def _fixed_urls() -> list[Url]:
+    urls = [Url(_both("content"))]
+    urls += [Url(_both(screen)) for screen in FIXED_SCREENS]
+    urls += [Url(_both(screen, brand=brand)) for brand in PLATFORM_BRANDS for screen in
+             BRAND_SCREENS]
+    return urls
+
+
+def _stock_urls() -> tuple[list[Url], list[Url]]:
+    with Session(get_engine()) as session:
+        vehicles = sitemap_entries(session)
+        locations = list_locations(session)
+    vehicle_urls = [
+        Url(_both("vehicle", vehicle=entry.slug), _day(entry.updated_at)) for entry in vehicles
+    ]
+    location_urls = [Url(_both("location", location=location.slug)) for location in locations]
+    return vehicle_urls, location_urls
+
+
+async def _content_urls() -> list[Url]:
+    repository = get_repository()
+    urls: dict[tuple[str, str], Url] = {}
+    for locale in LOCALES:
+        for entry in await repository.all_slugs(locale):
+            if not entry.slug:
+                continue  # the home pages are among the fixed pages
+            slugs = {locale: entry.slug, **entry.alternates}
+            key = (locale, entry.slug)
+            if any((other, slug) in urls for other, slug in slugs.items()):
+                continue  # already listed from its translation
+            paths = {loc: path_for("content", loc, slug=slug) for loc, slug in slugs.items()}
+            urls[key] = Url(paths, entry.updated_at[:10] if entry.updated_at else None)
+    return list(urls.values())
+
+
+def _day(value: dt.datetime | None) -> str | None:
+    return value.date().isoformat() if value else None
+
+
+async def url_sets() -> dict[str, list[Url]]:
+    """The sitemaps by name ("pages", "content", "vehicles-1", ...), cached."""
+    async with _lock:
+        if time.monotonic() - _cache.built_at < CACHE_SECONDS:
+            return _cache.sets
+        vehicles, locations = await asyncio.to_thread(_stock_urls)
+        pages = _fixed_urls() + locations
+        listed = {path for url in pages for path in url.paths.values()}
+        # Stories behind fixed pages (the news or brands overview) are listed once.
+        content = [url for url in await _content_urls()
+                   if not listed.intersection(url.paths.values())]
+        sets = {"pages": pages, "content": content}
+        parts = max(1, math.ceil(len(vehicles) / VEHICLES_PER_SITEMAP))
+        for part in range(parts):
+            start = part * VEHICLES_PER_SITEMAP
+            sets[f"vehicles-{part + 1}"] = vehicles[start:start + VEHICLES_PER_SITEMAP]
+        _cache.sets, _cache.built_at = sets, time.monotonic()
+        return sets
+
+
+def clear_cache() -> None:
+    _cache.built_at = -math.inf
+
+
+def index_xml(names: list[str]) -> str:
+    entries = "".join(
+        f"<sitemap><loc>{escape(absolute_url(f'{SITEMAP_DIR}/{name}.xml'))}</loc></sitemap>"
+        for name in names
+    )
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>'
+        f'<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{entries}'
+        "</sitemapindex>"
+    )
+
+
+def urlset_xml(urls: list[Url]) -> str:
+    entries = []
+    for url in urls:
+        alternates = "".join(
+            f'<xhtml:link rel="alternate" hreflang="{LANGUAGE_TAGS[locale]}" '
+            f"href={quoteattr(absolute_url(path))}/>"
+            for locale, path in url.paths.items()
+        )
+        default = url.paths.get("nl") or next(iter(url.paths.values()))
+        alternates += (
+            f'<xhtml:link rel="alternate" hreflang="x-default" '
+            f"href={quoteattr(absolute_url(default))}/>"
+        )
+        lastmod = f"<lastmod>{url.lastmod}</lastmod>" if url.lastmod else ""
+        # One <url> per language version, each listing all versions (Google's format).
+        entries += [
+            f"<url><loc>{escape(absolute_url(path))}</loc>{lastmod}{alternates}</url>"
+            for path in url.paths.values()
+        ]
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>'
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+        'xmlns:xhtml="http://www.w3.org/1999/xhtml">' + "".join(entries) + "</urlset>"
+    )
+
+
+async def sitemap_document(path: str) -> str | None:
+    """The XML for a sitemap path, or None when there is no such sitemap."""
+    sets = await url_sets()
+    if path in (path_for("sitemap", locale) for locale in LOCALES):
+        return index_xml(list(sets))
+    name = path.removeprefix(f"{SITEMAP_DIR}/").removesuffix(".xml")
+    if path.startswith(f"{SITEMAP_DIR}/") and name in sets:
+        return urlset_xml(sets[name])
+    return None
+
+
+def robots_txt() -> str:
+    return f"User-agent: *\nAllow: /\n\nSitemap: {absolute_url(path_for('sitemap', 'nl'))}\n"

@@ -1,0 +1,171 @@
+"""Every page's HTML as a client without JavaScript gets it: status, head, data, body."""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+
+import httpx
+import pytest
+
+from tests.conftest import Site
+
+
+class Head(HTMLParser):
+    """The parts of a page search engines read."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lang = ""
+        self.titles: list[str] = []
+        self.meta: dict[str, str] = {}
+        self.links: list[dict[str, str]] = []
+        self.json_ld: list[dict] = []
+        self.h1: list[str] = []
+        self._in: str | None = None
+        self._buffer = ""
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        values = {key: value or "" for key, value in attrs}
+        if tag == "html":
+            self.lang = values.get("lang", "")
+        elif tag == "meta" and ("name" in values or "property" in values):
+            self.meta[values.get("name") or values["property"]] = values.get("content", "")
+        elif tag == "link":
+            self.links.append(values)
+        elif tag in ("title", "h1") or (
+            tag == "script" and values.get("type") == "application/ld+json"
+        ):
+            self._in, self._buffer = tag, ""
+
+    def handle_data(self, data: str) -> None:
+        if self._in:
+            self._buffer += data
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._in == tag or (self._in == "script" and tag == "script"):
+            if self._in == "title":
+                self.titles.append(self._buffer)
+            elif self._in == "h1":
+                self.h1.append(self._buffer)
+            else:
+                self.json_ld.append(json.loads(self._buffer))
+            self._in = None
+
+    def link(self, rel: str, hreflang: str | None = None) -> str | None:
+        for link in self.links:
+            if link.get("rel") == rel and (hreflang is None or link.get("hreflang") == hreflang):
+                return link.get("href")
+        return None
+
+
+def fetch(site: Site, path: str, **headers: str) -> tuple[httpx.Response, Head]:
+    response = httpx.get(site.url(path), headers=headers, follow_redirects=False, timeout=30)
+    head = Head()
+    head.feed(response.text)
+    return response, head
+
+
+def assert_alternates(site: Site, head: Head, nl_path: str, de_path: str) -> None:
+    assert head.link("alternate", "nl-NL") == site.url(nl_path)
+    assert head.link("alternate", "de-DE") == site.url(de_path)
+    assert head.link("alternate", "x-default") == site.url(nl_path)
+
+
+@pytest.mark.parametrize(("nl_path", "de_path", "title_nl", "title_de"), [
+    ("/voorraad", "/de/angebote", "Voorraad | Rijnland Autogroep",
+     "Fahrzeugangebot | Rijnland Autogroep"),
+    ("/audi/voorraad", "/de/audi/angebote", "Audi voorraad | Rijnland Autogroep",
+     "Audi Fahrzeugangebot | Rijnland Autogroep"),
+])
+def test_stock_listing_head_and_body(site: Site, nl_path, de_path, title_nl, title_de) -> None:
+    for path, locale, title in ((nl_path, "nl-NL", title_nl), (de_path, "de-DE", title_de)):
+        response, head = fetch(site, path)
+        assert response.status_code == 200
+        assert head.lang == locale
+        assert head.titles == [title]
+        assert head.meta["description"]
+        assert head.link("canonical") == site.url(path)
+        assert_alternates(site, head, nl_path, de_path)
+        assert head.meta["og:title"] == title and head.meta["og:image"].startswith("http")
+        assert "robots" not in head.meta
+        item_list = next(data for data in head.json_ld if data["@type"] == "ItemList")
+        assert len(item_list["itemListElement"]) == 24
+        breadcrumbs = next(data for data in head.json_ld if data["@type"] == "BreadcrumbList")
+        assert breadcrumbs["itemListElement"][-1]["item"] == site.url(path)
+        # The cards are links in the HTML itself.
+        assert response.text.count('href="/' + ("de/" if locale == "de-DE" else "")) > 24
+
+
+def test_single_filter_is_indexable_and_multi_filter_is_not(site: Site) -> None:
+    _, single = fetch(site, "/voorraad?fuel=electric&sort=price_desc")
+    assert "robots" not in single.meta
+    assert single.link("canonical") == site.url("/voorraad?fuel=electric")
+    _, multi = fetch(site, "/voorraad?fuel=electric,diesel&transmission=automatic")
+    assert multi.meta["robots"] == "noindex,follow"
+    assert multi.link("canonical") == site.url("/voorraad")
+
+
+def test_pagination_keeps_page_in_canonical(site: Site) -> None:
+    _, head = fetch(site, "/de/angebote?page=3&utm_source=newsletter")
+    assert head.link("canonical") == site.url("/de/angebote?page=3")
+    assert head.link("alternate", "nl-NL") == site.url("/voorraad?page=3")
+
+
+@pytest.mark.parametrize(("path", "heading", "title"), [
+    ("/geen-pagina", "Oeps, deze pagina bestaat niet", "404 - Pagina niet gevonden: /geen-pagina"),
+    ("/de/keine-seite", "Hoppla, diese Seite existiert nicht",
+     "404 - Seite nicht gefunden: /de/keine-seite"),
+])
+def test_unknown_path_is_404_with_localized_page(site: Site, path, heading, title) -> None:
+    response, head = fetch(site, path)
+    assert response.status_code == 404
+    assert head.titles == [title]
+    assert head.meta["robots"] == "noindex"
+    assert head.h1 == [heading]
+    assert head.link("canonical") is None
+
+
+def test_bots_get_a_minimal_error(site: Site) -> None:
+    response, head = fetch(site, "/de/keine-seite", **{"User-Agent": "Googlebot/2.1"})
+    assert response.status_code == 404
+    assert head.h1 == ["Hoppla, diese Seite existiert nicht"]
+    assert "<script" not in response.text
+
+
+def test_trailing_slash_and_root_language(site: Site) -> None:
+    response, _ = fetch(site, "/de/angebote/?page=2")
+    assert response.status_code == 301
+    assert response.headers["location"] == "/de/angebote?page=2"
+    response, _ = fetch(site, "/", **{"Accept-Language": "de-CH,de;q=0.9"})
+    assert response.status_code == 302 and response.headers["location"] == "/de"
+    response, head = fetch(site, "/", **{"Accept-Language": "nl"})
+    assert response.status_code == 200 and head.lang == "nl-NL"
+
+
+def test_sitemap_index_and_every_listed_url_answers(site: Site) -> None:
+    for index_path in ("/sitemap.xml", "/de/sitemap.xml"):
+        response = httpx.get(site.url(index_path))
+        assert response.status_code == 200
+        assert response.headers["content-type"].startswith("application/xml")
+    sitemaps = re.findall(r"<loc>([^<]+)</loc>", httpx.get(site.url("/sitemap.xml")).text)
+    assert any("vehicles-1" in url for url in sitemaps)
+    urls: list[str] = []
+    for sitemap in sitemaps:
+        body = httpx.get(sitemap).text
+        assert 'hreflang="de-DE"' in body and 'hreflang="x-default"' in body
+        urls += re.findall(r"<loc>([^<]+)</loc>", body)
+    assert len(urls) > 4000
+    # Every fixed and content page, and a sample of the vehicles, answers 200.
+    sample = [url for url in urls if "/voorraad/" not in url and "/angebote/" not in url]
+    sample += [url for url in urls if "/voorraad/" in url][:: max(1, len(urls) // 40)]
+    with httpx.Client(timeout=30) as client:
+        failing = [url for url in sample if client.get(url).status_code != 200]
+    assert failing == []
+
+
+def test_robots_txt_points_at_the_sitemap(site: Site) -> None:
+    response = httpx.get(site.url("/robots.txt"))
+    assert response.status_code == 200
+    assert f"Sitemap: {site.url('/sitemap.xml')}" in response.text
