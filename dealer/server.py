@@ -44,11 +44,11 @@ LANG_SYNC_SCRIPT = (
 # the server's <title> once the app has set one, and every server head tag at the
 # first client-side navigation (they describe the first page only).
 CRAWLER_CLEANUP_SCRIPT = (
-    "<script>(function(){var d=document,o;function t(){var m=d.getElementById('"
-    + CRAWLER_MAIN_ID
-    + "');if(m&&d.querySelector('#main-content h1'))m.remove();var s=d.head.querySelector("
-    "'title[data-seo]');if(s&&d.head.querySelectorAll('title').length>1)s.remove();"
-    "if(!d.getElementById('" + CRAWLER_MAIN_ID + "')&&o)o.disconnect()}"
+    "<script>(function(){var d=document,i='" + CRAWLER_MAIN_ID + "',o;function t(){"
+    "var m=d.getElementById(i);if(m&&d.querySelector('#main-content h1'))m.remove();"
+    "var s=d.head.querySelector('title[data-seo]');"
+    "if(s&&d.head.querySelectorAll('title').length>1){s.remove();s=null}"
+    "if(d.readyState!=='loading'&&!d.getElementById(i)&&!s)o.disconnect()}"
     "o=new MutationObserver(t);o.observe(d.documentElement,{childList:true,subtree:true});"
     "var p=history.pushState;history.pushState=function(){d.querySelectorAll('[data-seo]')"
     ".forEach(function(e){e.remove()});history.pushState=p;return p.apply(this,arguments)}})()"
