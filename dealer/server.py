@@ -9,6 +9,7 @@ assets pass straight through to Reflex.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import html
 import logging
 import re
@@ -32,6 +33,7 @@ logger = logging.getLogger(__name__)
 
 PASS_THROUGH_PREFIXES = ("/_", "/ping", "/assets/", "/fonts/", "/content/", "/vehicles/")
 SPA_FALLBACK = "__spa-fallback.html"
+PAYLOAD_SUFFIX = "/_payload.json"
 # React leaves <html lang> alone on client-side navigation: follow the URL prefix.
 LANG_SYNC_SCRIPT = (
     "<script>(function(){var h=history;function s(){document.documentElement.lang="
@@ -54,6 +56,25 @@ CRAWLER_CLEANUP_SCRIPT = (
     ".forEach(function(e){e.remove()});history.pushState=p;return p.apply(this,arguments)}})()"
     "</script>"
 )
+# SPEC §4: a failed chunk load reloads the page, at most once per 10 s per path; a
+# new build (polled) turns the next link click into a full page load.
+BUILD_POLL_MS = 120_000
+RELOAD_GUARD_MS = 10_000
+APP_GUARD_SCRIPT = (
+    "<script>(function(){var k='chunk-reload:'+location.pathname;function r(){"
+    "var l=+sessionStorage.getItem(k)||0;if(Date.now()-l>" + str(RELOAD_GUARD_MS) + "){"
+    "sessionStorage.setItem(k,Date.now());location.reload()}}"
+    "addEventListener('error',function(e){var t=e.target||{};if((t.tagName==='SCRIPT'||"
+    "t.tagName==='LINK')&&/\\/assets\\//.test(t.src||t.href||''))r()},true);"
+    "addEventListener('unhandledrejection',function(e){var m=String(e.reason&&e.reason.message"
+    "||e.reason);if(/dynamically imported module|Importing a module script failed/i.test(m))r()});"
+    "var b='__BUILD__',s=false;setInterval(function(){fetch('/builds/latest.json?t='+Date.now(),"
+    "{cache:'no-store'}).then(function(x){return x.json()}).then(function(j){if(j.id!==b)s=true})"
+    ".catch(function(){})}," + str(BUILD_POLL_MS) + ");document.addEventListener('click',"
+    "function(e){if(!s)return;var a=e.target.closest&&e.target.closest('a[href]');"
+    "if(a&&a.origin===location.origin&&!a.target){e.preventDefault();location.href=a.href}},true)"
+    "})()</script>"
+)
 REFLEX_DEFAULT_OG_IMAGE = '<meta content="favicon.ico" property="og:image"/>'
 # SPEC §1: in mock-data mode the console says so (for developers, not translated).
 MOCK_WARNING_SCRIPT = (
@@ -74,6 +95,11 @@ class ShellCache:
 
     def __init__(self) -> None:
         self._files: dict[Path, tuple[float, str]] = {}
+
+    def build_id(self, root: Path) -> str:
+        """Identifies the current build: the app shell changes with every build."""
+        shell = self.read(root / SPA_FALLBACK) or ""
+        return hashlib.sha256(shell.encode()).hexdigest()[:16]
 
     def read(self, path: Path) -> str | None:
         try:
@@ -100,7 +126,7 @@ def prerendered_file(root: Path, path: str) -> Path | None:
     return None
 
 
-def with_page(document: str, info: PageInfo, *, crawler_body: bool) -> str:
+def with_page(document: str, info: PageInfo, *, crawler_body: bool, build_id: str = "") -> str:
     """The built HTML with this page's language, head tags, structured data and, for
     clients without JavaScript, its main content as the first thing in <body>."""
     lang = LANGUAGE_TAGS[info.locale]
@@ -121,7 +147,11 @@ def with_page(document: str, info: PageInfo, *, crawler_body: bool) -> str:
         document = document[:end] + tags + document[end:]
     # Scripts go last in <head>: before Reflex's own inline script they break hydration.
     scripts = [json_ld_script(data) for data in structured_data(info)]
-    scripts += [LANG_SYNC_SCRIPT, CRAWLER_CLEANUP_SCRIPT]
+    scripts += [
+        LANG_SYNC_SCRIPT,
+        CRAWLER_CLEANUP_SCRIPT,
+        APP_GUARD_SCRIPT.replace("__BUILD__", build_id),
+    ]
     if get_settings().public_mocks:
         scripts.append(MOCK_WARNING_SCRIPT)
     document = document.replace("</head>", "".join(scripts) + "</head>", 1)
@@ -136,6 +166,31 @@ def _replace_lang(document: str, lang: str) -> str:
     quote_at = start + len("<html lang=")
     close = document.find(document[quote_at], quote_at + 1)
     return document[:start] + f'<html lang="{lang}"' + document[close + 1:]
+
+
+def prerendered_paths(root: Path) -> set[str]:
+    """Paths the build wrote HTML for (static routes)."""
+    paths = set()
+    for file in root.rglob("*.html"):
+        relative = file.relative_to(root).as_posix().removesuffix(".html")
+        if relative in ("404", SPA_FALLBACK.removesuffix(".html")):
+            continue
+        paths.add("/" + relative.removesuffix("/index").removesuffix("index"))
+    return paths
+
+
+def payload(info: PageInfo) -> dict:
+    return {
+        "status": info.status,
+        "title": info.title,
+        "heading": info.heading,
+        "description": info.description,
+        "facts": [list(fact) for fact in info.facts],
+        "links": [{"label": link.label, "href": link.href} for link in info.links],
+        "breadcrumbs": [{"label": item.label, "href": item.href} for item in info.breadcrumbs],
+        "image": info.image,
+        "jsonLd": structured_data(info),
+    }
 
 
 def redirect_rule(path: str, rules: list[RouteRule]) -> RouteRule | None:
@@ -168,6 +223,9 @@ class SiteLayer:
         if path == "/health":
             await self.health()(scope, receive, send)
             return
+        if path.startswith("/builds/") or path.endswith(PAYLOAD_SUFFIX):
+            await (await self.data_response(path))(scope, receive, send)
+            return
         if path == "/robots.txt":
             await PlainTextResponse(robots_txt())(scope, receive, send)
             return
@@ -179,6 +237,22 @@ class SiteLayer:
             return
         response = await self.page_response(scope)
         await response(scope, receive, send)
+
+    async def data_response(self, path: str) -> Response:
+        """Build metadata (SPEC §7) and a page's payload (SPEC §2), as JSON."""
+        build_id = self.shells.build_id(static_dir())
+        if path == "/builds/latest.json":
+            return JSONResponse({"id": build_id}, headers={"cache-control": "no-store"})
+        if path == f"/builds/meta/{build_id}.json":
+            return JSONResponse({
+                "id": build_id,
+                "routeRules": [rule.model_dump() for rule in get_settings().route_rules],
+                "prerendered": sorted(prerendered_paths(static_dir())),
+            })
+        if path.endswith(PAYLOAD_SUFFIX):
+            info = await describe(path.removesuffix(PAYLOAD_SUFFIX) or "/")
+            return JSONResponse(payload(info), status_code=info.status)
+        return JSONResponse({"error": "not found"}, status_code=404)
 
     async def health_response(self) -> Response:
         ok = await database_ok()
@@ -229,7 +303,7 @@ class SiteLayer:
         if shell is None:
             return Response("Service starting", status_code=503, media_type="text/plain")
         has_content = bool(info.facts or info.links or info.status != 200 or info.heading)
-        body = with_page(shell, info, crawler_body=has_content)
+        body = with_page(shell, info, crawler_body=has_content, build_id=self.shells.build_id(root))
         headers = {"vary": "Cookie, Accept-Language"} if info.path == "/" else None
         return Response(body, status_code=info.status, media_type="text/html", headers=headers)
 

@@ -169,3 +169,15 @@ def test_robots_txt_points_at_the_sitemap(site: Site) -> None:
     response = httpx.get(site.url("/robots.txt"))
     assert response.status_code == 200
     assert f"Sitemap: {site.url('/sitemap.xml')}" in response.text
+
+
+def test_page_payload_and_build_metadata(site: Site) -> None:
+    payload = httpx.get(site.url("/de/angebote/_payload.json")).json()
+    assert payload["status"] == 200 and payload["heading"] == "Fahrzeugangebot"
+    assert len(payload["links"]) == 24
+    missing = httpx.get(site.url("/bestaat-niet/_payload.json"))
+    assert missing.status_code == 404
+    build = httpx.get(site.url("/builds/latest.json?t=1")).json()
+    meta = httpx.get(site.url(f"/builds/meta/{build['id']}.json")).json()
+    assert "/voorraad" in meta["prerendered"] and "/de/angebote" in meta["prerendered"]
+    assert httpx.get(site.url("/builds/meta/old.json")).status_code == 404
