@@ -15,18 +15,19 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sqlalchemy import func, select  # noqa: E402
+from sqlalchemy import func, select
 
-from dealer.db import make_engine  # noqa: E402
-from dealer.migrate import upgrade  # noqa: E402
-from dealer.stock import demo, sql_search  # noqa: E402
-from dealer.stock.index import StockIndex  # noqa: E402
-from dealer.stock.models import Vehicle  # noqa: E402
-from dealer.stock.query import StockQuery  # noqa: E402
+from dealer.db import make_engine
+from dealer.migrate import upgrade
+from dealer.stock import demo, sql_search
+from dealer.stock.index import StockIndex
+from dealer.stock.models import Vehicle
+from dealer.stock.query import StockQuery
 
 # Each request: three filters and a sort, as a visitor's URL would give them.
 REQUESTS = (
@@ -43,7 +44,7 @@ REQUESTS = (
 )
 
 
-def _timings(function, runs: int) -> tuple[float, float]:  # noqa: ANN001
+def _timings(function: Callable[[], object], runs: int) -> tuple[float, float]:
     samples = []
     for _ in range(runs):
         started = time.perf_counter()

@@ -12,7 +12,8 @@ def alembic_config(url: str | None = None) -> Config:
     config = Config(str(PROJECT_ROOT / "alembic.ini"))
     config.set_main_option("script_location", str(PROJECT_ROOT / "migrations"))
     # "%" would be read as interpolation by configparser (e.g. in passwords).
-    config.set_main_option("sqlalchemy.url", (url or get_settings().database_url).replace("%", "%%"))
+    database_url = url or get_settings().database_url
+    config.set_main_option("sqlalchemy.url", database_url.replace("%", "%%"))
     config.attributes["configure_logging"] = False
     return config
 

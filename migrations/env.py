@@ -5,6 +5,7 @@ from __future__ import annotations
 from logging.config import fileConfig
 
 from alembic import context
+from sqlalchemy.engine import Connection
 from sqlmodel import SQLModel
 
 import dealer.stock.models  # noqa: F401 - registers the stock tables on SQLModel.metadata
@@ -47,7 +48,7 @@ def run_migrations_online() -> None:
         engine.dispose()
 
 
-def _run(connection) -> None:  # noqa: ANN001 - an SQLAlchemy Connection
+def _run(connection: Connection) -> None:
     # Batch mode lets later migrations alter tables on SQLite too.
     context.configure(connection=connection, target_metadata=target_metadata, render_as_batch=True)
     with context.begin_transaction():

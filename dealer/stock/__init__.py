@@ -1,0 +1,1 @@
+"""Vehicle stock: tables, demo data, search index and queries, feed import."""

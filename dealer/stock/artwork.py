@@ -115,7 +115,8 @@ def side(shape: str, paint: str) -> str:
         'fill="#fff6d5"/>'
         f'<rect x="{p.rear_x}" y="{p.rear_top_y + 12}" width="7" height="9" rx="2" '
         'fill="#c8242f"/>'
-        + _wheel(rear_wheel, p.sill_y + 2, p.wheel_r) + _wheel(front_wheel, p.sill_y + 2, p.wheel_r),
+        + _wheel(rear_wheel, p.sill_y + 2, p.wheel_r)
+        + _wheel(front_wheel, p.sill_y + 2, p.wheel_r),
         paint,
     )
 

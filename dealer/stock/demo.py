@@ -46,7 +46,7 @@ FINANCE_BANK = "Rijnland Financial Services"
 CENT = Decimal("0.01")
 
 
-class Engine_(NamedTuple):
+class EngineSpec(NamedTuple):
     label: str
     fuel: str
     hp: int
@@ -57,8 +57,8 @@ class Engine_(NamedTuple):
     electric_range: int | None = None
 
 
-E = Engine_
-ENGINES: dict[str, Engine_] = {
+E = EngineSpec
+ENGINES: dict[str, EngineSpec] = {
     "tsi10_95": E("1.0 TSI", "petrol", 95, ("manual",), "front", 999, 5.1),
     "tsi10_115": E("1.0 TSI", "petrol", 115, ("manual", "automatic"), "front", 999, 5.3),
     "tsi15_150": E("1.5 TSI", "petrol", 150, ("manual", "automatic"), "front", 1498, 5.9),
@@ -588,7 +588,7 @@ class _VehicleFactory:
                     "price": Decimal(base), "items": list(items),
                 })
 
-    def _features(self, external_id: str, spec: ModelSpec, engine: Engine_, trim_level: int,
+    def _features(self, external_id: str, spec: ModelSpec, engine: EngineSpec, trim_level: int,
                   age: int) -> None:
         rng = self.rng
         keys = list(STANDARD_FEATURES)
@@ -617,7 +617,7 @@ class _VehicleFactory:
             {"external_id": external_id, "feature": key} for key in dict.fromkeys(keys)
         )
 
-    def _consumption(self, external_id: str, engine: Engine_) -> None:
+    def _consumption(self, external_id: str, engine: EngineSpec) -> None:
         rng = self.rng
         spread = rng.uniform(0.95, 1.08)
         row: Row = {"external_id": external_id, "fuel_combined": None,
@@ -647,7 +647,9 @@ class _VehicleFactory:
         test_drive_mode = "autochat" if rng.random() < 0.1 else "form"
         base = {**PRICE_DEFAULTS, "external_id": external_id, "actions": actions,
                 "test_drive_mode": test_drive_mode}
-        discount = Decimal(rng.choice((500, 750, 1000, 1500, 2500))) if rng.random() < 0.15 else None
+        discount = None
+        if rng.random() < 0.15:
+            discount = Decimal(rng.choice((500, 750, 1000, 1500, 2500)))
         rows.append({**base, "deal_type": "purchase", "total_price": Decimal(price),
                      "discount": discount})
         excl_vat = price / 1.21

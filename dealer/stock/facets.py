@@ -88,7 +88,9 @@ class Vocabularies:
         ]
         return cls(brands, models, branches)
 
-    def facet_options(self, key: str, query: StockQuery, counts: dict[str, int]) -> list[FacetOption]:
+    def facet_options(
+        self, key: str, query: StockQuery, counts: dict[str, int]
+    ) -> list[FacetOption]:
         """The options of checkbox filter ``key`` in display order, zero counts included."""
         values: list[Named] | tuple[str, ...]
         if key == "brand":

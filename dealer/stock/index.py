@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -32,6 +33,7 @@ from dealer.stock.facets import (
 from dealer.stock.models import Vehicle, VehicleFeature, VehiclePrice
 from dealer.stock.query import PER_PAGE, QUICK_ENTRIES, RANGE_KEYS, SORT_OPTIONS, StockQuery
 from dealer.stock.results import (
+    FacetOption,
     StockResult,
     VehicleCard,
     clamp_page,
@@ -342,7 +344,9 @@ class StockIndex:
                 break
         return np.concatenate(found)[start:wanted]
 
-    def _facet_counts(self, query: StockQuery, others) -> dict:  # noqa: ANN001
+    def _facet_counts(
+        self, query: StockQuery, others: Callable[[str], np.ndarray]
+    ) -> dict[str, list[FacetOption]]:
         facets = {}
         for key in FACET_ORDER:
             rows = others(key)

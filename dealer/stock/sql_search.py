@@ -7,7 +7,7 @@ site itself searches with ``dealer.stock.index``.
 
 from __future__ import annotations
 
-from sqlalchemy import ColumnElement, and_, exists, func, literal, or_, select
+from sqlalchemy import ColumnElement, Select, and_, exists, func, literal, or_, select
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import aliased
 
@@ -23,7 +23,7 @@ from dealer.stock.models import Brand, Location, Model, Vehicle, VehicleFeature,
 from dealer.stock.query import PER_PAGE, StockQuery
 from dealer.stock.results import StockResult, VehicleCard, clamp_page, page_count, range_bounds
 
-_DEAL_PRICES = {deal_type: aliased(VehiclePrice, name=deal_type) for deal_type in catalog.DEAL_TYPES}
+_DEAL_PRICES = {deal: aliased(VehiclePrice, name=deal) for deal in catalog.DEAL_TYPES}
 _PRICE_COLUMNS = {
     "price": _DEAL_PRICES["purchase"].total_price,
     **{deal: _DEAL_PRICES[deal].monthly_installment for deal in catalog.MONTHLY_DEAL_TYPES},
@@ -47,7 +47,7 @@ _SORT_COLUMNS = {
 }
 
 
-def _from(statement):  # noqa: ANN001, ANN202 - a Select
+def _from(statement: Select) -> Select:
     """The vehicle table with one outer-joined price row per deal type."""
     statement = statement.select_from(Vehicle)
     for deal_type, price in _DEAL_PRICES.items():
@@ -101,11 +101,13 @@ def _conditions(query: StockQuery) -> tuple[list, dict[str, ColumnElement[bool]]
     return base, conditions
 
 
-def _where(base: list, conditions: dict[str, ColumnElement[bool]], skip: str | None = None):  # noqa: ANN202
+def _where(
+    base: list, conditions: dict[str, ColumnElement[bool]], skip: str | None = None
+) -> ColumnElement[bool]:
     return and_(*base, *(condition for key, condition in conditions.items() if key != skip))
 
 
-def _joined(statement):  # noqa: ANN001, ANN202
+def _joined(statement: Select) -> Select:
     return (
         _from(statement)
         .join(Brand, Brand.id == Vehicle.brand_id)
