@@ -122,7 +122,7 @@ def card_values(card: VehicleCard, locale: str, display: str) -> Card:
         f"{format_number(card.mileage, locale)} km",
         label("fuel", card.fuel, locale),
         label("transmission", card.transmission, locale),
-        f"{card.power_hp} {gettext(locale, 'hp')}",
+        gettext(locale, "{hp} hp", hp=card.power_hp),
     ]
     return Card(
         slug=card.slug,
@@ -175,19 +175,42 @@ def filter_groups(
     return groups
 
 
-def pill_values(query: StockQuery, locale: str, display: str) -> list[Link]:
+RANGE_PILLS = {"min": N_("from {value}"), "max": N_("up to {value}")}
+
+
+def _range_value(key: str, value: str, locale: str) -> str:
+    if key in ("price", "monthly"):
+        return format_price(value, locale)
+    if key == "mileage":
+        return f"{format_number(value, locale)} km"
+    if key == "power":
+        return gettext(locale, "{hp} hp", hp=value)
+    return value
+
+
+def pill_values(
+    query: StockQuery, result: StockResult, locale: str, display: str
+) -> list[Link]:
+    """Active filters as links that remove them, labelled as the filter options are."""
+    names = {
+        (key, option.value): _option_label(key, option, locale)
+        for key, options in result.facets.items()
+        for option in options
+    }
+    base = listing_path(locale, StockQuery(scope_brand=query.scope_brand)).split("?")[0]
     pills = []
     for pill in query.pills():
-        definition = FILTERS_BY_KEY.get(pill.key)
-        if definition and definition.kind == "checkbox" and pill.key not in ("brand", "model",
-                                                                             "branch"):
-            text = label(definition.label_kind or pill.key, pill.value, locale)
-        elif pill.bound:
-            text = f"{gettext(locale, 'from' if pill.bound == 'min' else 'up to')} {pill.value}"
+        if pill.bound:
+            value = _range_value(pill.key, pill.value, locale)
+            text = gettext(locale, RANGE_PILLS[pill.bound], value=value)
+        elif pill.key == "q":
+            text = f"“{pill.value}”"
         else:
-            text = pill.value
-        base = listing_path(locale, StockQuery(scope_brand=query.scope_brand), display)
-        href = f"{base.split('?')[0]}?{pill.query}" if pill.query else base.split("?")[0]
+            text = names.get((pill.key, pill.value), pill.value)
+        query_string = pill.query
+        if display != "purchase":
+            query_string = "&".join(filter(None, (query_string, f"{DISPLAY_PARAM}={display}")))
+        href = f"{base}?{query_string}" if query_string else base
         pills.append(Link(value=pill.key, label=text, href=href))
     return pills
 
@@ -221,7 +244,7 @@ def stock_listing(params: Mapping[str, str], locale: str, brand: str | None = No
                                n=format_number(result.total, locale)),
         "cards": [card_values(card, locale, display) for card in result.cards],
         "filters": filter_groups(result, query, locale, display),
-        "pills": pill_values(query, locale, display),
+        "pills": pill_values(query, result, locale, display),
         "reset_href": listing_path(locale, StockQuery(scope_brand=query.scope_brand)),
         "sort": query.sort,
         "sorts": sort_values(query, locale, display),

@@ -1,0 +1,74 @@
+"""Stock overview in a real browser: how fast a filter click updates the page, and how
+much state the server sends per visitor.
+
+Start the site first (`make run`), then:
+
+    .venv/bin/python bench/stock_browser.py [--url http://localhost:3000] [--clicks 40]
+
+Prints the median and p95 time from a filter click to the new result count, and the
+bytes of state the websocket delivered for the first page view and per click.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from playwright.sync_api import sync_playwright
+
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+]
+# Filter options to click in turn (each click navigates to the toggled search).
+OPTIONS = ("Benzine", "Diesel", "Elektrisch", "Automaat", "SUV", "Stationwagen")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--url", default="http://localhost:3000")
+    parser.add_argument("--clicks", type=int, default=40)
+    args = parser.parse_args()
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
+                                             args=CHROMIUM_ARGS)
+        page = browser.new_page()
+        received: list[int] = []
+        page.on("websocket", lambda ws: ws.on(
+            "framereceived", lambda frame: received.append(len(frame))))
+        page.goto(f"{args.url}/voorraad")
+        count = page.get_by_test_id("result-count")
+        count.wait_for()
+        page.wait_for_function("() => /\\d/.test(document.querySelector("
+                               "'[data-testid=result-count]').textContent)")
+        first_view = sum(received)
+
+        timings: list[float] = []
+        per_click: list[int] = []
+        for index in range(args.clicks):
+            option = OPTIONS[index % len(OPTIONS)]
+            before = count.inner_text()
+            received.clear()
+            started = time.perf_counter()
+            page.get_by_role("checkbox", name=option).first.click()
+            page.wait_for_function(
+                "(before) => document.querySelector('[data-testid=result-count]')"
+                ".textContent !== before", arg=before)
+            timings.append((time.perf_counter() - started) * 1000)
+            page.wait_for_timeout(50)
+            per_click.append(sum(received))
+        browser.close()
+
+    timings.sort()
+    print(f"filter click -> new count, {len(timings)} clicks on {args.url}:")
+    print(f"  median {statistics.median(timings):.0f} ms, "
+          f"p95 {timings[int(len(timings) * 0.95) - 1]:.0f} ms, max {timings[-1]:.0f} ms")
+    print(f"state sent: first view {first_view / 1024:.1f} KB, "
+          f"per click median {statistics.median(per_click) / 1024:.1f} KB, "
+          f"max {max(per_click) / 1024:.1f} KB")
+
+
+if __name__ == "__main__":
+    main()
