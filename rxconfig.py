@@ -9,6 +9,8 @@ config = rx.Config(
     telemetry_enabled=False,
     show_built_with_reflex=False,
     redis_url=settings.redis_url,
+    # One worker keeps visitor state in memory; several share it through Redis.
+    state_manager_mode="redis" if settings.redis_url else "memory",
     frontend_port=settings.port,
     backend_port=settings.port,
     api_url=settings.base_url,
