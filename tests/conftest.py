@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -33,49 +34,92 @@ class Site:
         return self.base_url + path
 
 
+def start_site(checkout: Path, port: int, env: dict[str, str]) -> subprocess.Popen:
+    """`make run` of a checkout on ``port``, waited for until /health answers."""
+    base_url = f"http://127.0.0.1:{port}"
+    log_path = checkout / ".cache" / f"test-site-{port}.log"
+    log_path.parent.mkdir(exist_ok=True)
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            ["bash", "scripts/run.sh"],
+            cwd=checkout,
+            env={**os.environ, "DEALER_PORT": str(port), "DEALER_BASE_URL": base_url, **env},
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    deadline = time.monotonic() + START_TIMEOUT_S
+    while True:
+        if process.poll() is not None:
+            pytest.fail(f"the site did not start; see {log_path}")
+        try:
+            if httpx.get(base_url + "/health", timeout=2).status_code == 200:
+                return process
+        except httpx.HTTPError:
+            pass
+        if time.monotonic() > deadline:
+            stop_site(process)
+            pytest.fail(f"the site did not answer within {START_TIMEOUT_S} s; see {log_path}")
+        time.sleep(1)
+
+
+def stop_site(process: subprocess.Popen) -> None:
+    os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     """The site as `make run` serves it (production build, one port), on a free port,
     with its own SQLite database and the demo data, in mock-data mode."""
-    port = free_port()
-    base_url = f"http://127.0.0.1:{port}"
     database_url = f"sqlite:///{tmp_path_factory.mktemp('site') / 'site.db'}"
-    env = {
-        **os.environ,
-        "DEALER_PORT": str(port),
-        "DEALER_BASE_URL": base_url,
-        "DATABASE_URL": database_url,
-        "DEALER_PUBLIC_MOCKS": "true",
-    }
-    log_path = ROOT / ".cache" / "test-site.log"
-    log_path.parent.mkdir(exist_ok=True)
+    (ROOT / ".cache").mkdir(exist_ok=True)
     # One build at a time per checkout: the build directory is shared.
-    lock = (ROOT / ".cache" / "site.lock").open("w")
-    fcntl.flock(lock, fcntl.LOCK_EX)
-    with log_path.open("wb") as log:
-        process = subprocess.Popen(
-            ["bash", "scripts/run.sh"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-            start_new_session=True,
+    with (ROOT / ".cache" / "site.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        port = free_port()
+        process = start_site(
+            ROOT, port, {"DATABASE_URL": database_url, "DEALER_PUBLIC_MOCKS": "true"}
         )
-    try:
-        deadline = time.monotonic() + START_TIMEOUT_S
-        while True:
-            if process.poll() is not None:
-                pytest.fail(f"the site did not start; see {log_path}")
-            try:
-                if httpx.get(base_url + "/health", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"the site did not answer within {START_TIMEOUT_S} s; see {log_path}")
-            time.sleep(1)
-        yield Site(base_url, database_url)
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
         try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
-        lock.close()
+            yield Site(f"http://127.0.0.1:{port}", database_url)
+        finally:
+            stop_site(process)
+
+
+# Browser tests run Debian's Chromium through Playwright against the production build.
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+        ],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    return {**browser_context_args, "locale": "en-US"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "page" in getattr(item, "fixturenames", ()) or "browser" in getattr(
+            item, "fixturenames", ()
+        ):
+            item.add_marker(pytest.mark.browser)

@@ -31,7 +31,8 @@ def test_filter_sort_page_and_share(page: Page, site: Site) -> None:
     electric = count_of(page)
     assert 0 < electric < everything
 
-    page.get_by_role("navigation", name="Pagina's").get_by_role("link", name="2", exact=True).click()
+    pagination = page.get_by_role("navigation", name="Pagina's")
+    pagination.get_by_role("link", name="2", exact=True).click()
     expect(page).to_have_url(re.compile(r"page=2"))
     expect(page.get_by_test_id("vehicle-card").first).to_be_visible()
 
