@@ -6,6 +6,7 @@ import reflex as rx
 
 from dealer import styles
 from dealer.brands import PLATFORM_BRANDS
+from dealer.leads.outbox import run_outbox
 from dealer.pages import PAGES
 from dealer.pages.context import PageContext
 from dealer.routes import registrations
@@ -18,6 +19,8 @@ app = rx.App(
     api_transformer=site_layer,
     head_components=[rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml")],
 )
+# Stored leads are delivered to the dealer in the background while the server runs.
+app.register_lifespan_task(run_outbox)
 
 for route, reflex_route, fixed in registrations(list(PLATFORM_BRANDS)):
     spec = PAGES[route.screen]

@@ -324,6 +324,22 @@ def remove_vat(amount: Number, country: str) -> Decimal:
     return _cents(_decimal(amount, "amount") * 100 / (100 + vat_rate(country)))
 
 
+def expected_residual_share(months: int, annual_km: int) -> Decimal:
+    """The share of its price a vehicle is expected to be worth after a contract.
+
+    The resale-value model behind ``build_lease_matrix`` and the residual value of
+    a business lease: value lost at registration, then every year and every
+    kilometre, never below a floor. ``expected_residual_share(48, 10_000)`` is
+    about 0.50; the result is not rounded.
+    """
+    months = _count(months, "months")
+    annual_km = _count(annual_km, "annual_km")
+    with localcontext(_CONTEXT):
+        kept = _VALUE_KEPT_AT_DELIVERY * _VALUE_KEPT_PER_YEAR ** (Decimal(months) / 12)
+        kept -= _VALUE_LOST_PER_KM * annual_km * months / 12
+    return max(kept, _RESIDUAL_FLOOR)
+
+
 def build_lease_matrix(
     price: Number,
     *,
@@ -347,9 +363,8 @@ def build_lease_matrix(
     matrix: dict[tuple[int, int], Decimal] = {}
     for months in months_options:
         for km in km_options:
+            kept = expected_residual_share(months, km)
             with localcontext(_CONTEXT):
-                kept = _VALUE_KEPT_AT_DELIVERY * _VALUE_KEPT_PER_YEAR ** (Decimal(months) / 12)
-                kept -= _VALUE_LOST_PER_KM * km * months / 12
                 running = (
                     _RUNNING_COST_BASE
                     + _RUNNING_COST_SHARE * value
@@ -358,7 +373,7 @@ def build_lease_matrix(
             loan = _Loan(
                 price=value,
                 down_payment=Decimal(0),
-                balloon=_cents(value * max(kept, _RESIDUAL_FLOOR)),
+                balloon=_cents(value * kept),
                 rate=rate,
                 months=months,
             )

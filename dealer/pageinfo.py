@@ -12,12 +12,12 @@ pages) register in ``QUERY_DESCRIBERS`` instead, called with the query too.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 
 from dealer.i18n import N_, gettext, locale_from_path
 from dealer.routes import resolve
-from dealer.seo import page_title
 
 NOT_FOUND_TITLE = N_("Oops, this page does not exist")
 
@@ -74,10 +74,12 @@ def not_found(path: str, locale: str, screen: str = "content") -> PageInfo:
     )
 
 
-async def _home_only(path: str, locale: str, params: dict[str, str]) -> PageInfo:
-    if params.get("slug"):
-        return not_found(path, locale)
-    return PageInfo("content", locale, params, path, title=page_title(None))
+async def _cms(
+    path: str, locale: str, params: dict[str, str], query: Mapping[str, str] | None = None
+) -> PageInfo:
+    from dealer.state.cms_view import describe as describe_content  # reads the content service
+
+    return await describe_content(path, locale, params, query)
 
 
 async def _stock(
@@ -88,10 +90,82 @@ async def _stock(
     return describe_listing(path, locale, params, query)
 
 
+async def _form(path: str, locale: str, params: dict[str, str]) -> PageInfo:
+    from dealer.forms.subjects import describe_form  # reads the stock and content service
+
+    return await describe_form(path, locale, params)
+
+
+async def _calculator(path: str, locale: str, params: dict[str, str]) -> PageInfo:
+    from dealer.calculator_view import describe_calculator  # reads the stock
+
+    screen = "brand_lease_calculator" if params.get("brand") else "lease_calculator"
+    return describe_calculator(path, locale, params, screen)
+
+
+async def _lease_offer(path: str, locale: str, params: dict[str, str]) -> PageInfo:
+    from dealer.lease_offers_view import describe_offer  # reads the stock
+
+    return describe_offer(path, locale, params)
+
+
+async def _lease_offers(
+    path: str, locale: str, params: dict[str, str], query: Mapping[str, str]
+) -> PageInfo:
+    from dealer.lease_offers_view import describe_offers  # reads the stock
+
+    return describe_offers(path, locale, query)
+
+
+async def _location(path: str, locale: str, params: dict[str, str]) -> PageInfo:
+    from dealer.locations_view import describe_location  # reads the branches
+
+    return await asyncio.to_thread(describe_location, path, locale, params)
+
+
+async def _locations(
+    path: str, locale: str, params: dict[str, str], query: Mapping[str, str]
+) -> PageInfo:
+    from dealer.locations_view import describe_locations  # reads the branches
+
+    return await asyncio.to_thread(describe_locations, path, locale, params, query)
+
+
+async def _employees(
+    path: str, locale: str, params: dict[str, str], query: Mapping[str, str]
+) -> PageInfo:
+    from dealer.locations_view import describe_employees  # reads the staff
+
+    return await asyncio.to_thread(describe_employees, path, locale, params, query)
+
+
+async def _vehicle(path: str, locale: str, params: dict[str, str]) -> PageInfo:
+    from dealer.vehicle_view import vehicle_page  # reads the stock
+
+    return vehicle_page(path).info
+
+
 DESCRIBERS: dict[str, Describer] = {
-    "content": _home_only,
+    "vehicle": _vehicle,
+    "brand_vehicle": _vehicle,
+    "lease_calculator": _calculator,
+    "brand_lease_calculator": _calculator,
+    "lease_offer": _lease_offer,
+    "location": _location,
+    "brand_location": _location,
+    "content": _cms,
+    "news_article": _cms,
+    "brands": _cms,
+    "brand_model": _cms,
+    **dict.fromkeys(("vehicle_interest", "brand_vehicle_interest", "vehicle_test_drive",
+                     "brand_vehicle_test_drive", "model_contact", "model_test_drive"), _form),
 }
 QUERY_DESCRIBERS: dict[str, QueryDescriber] = {
+    "lease_offers": _lease_offers,
+    "locations": _locations,
+    "employees": _employees,
+    "news": _cms,  # ?page=N
+    "brand_models": _cms,  # filters and sorting
     "stock": _stock,
     "brand_stock": _stock,
 }

@@ -19,7 +19,13 @@ from dealer.seo import absolute_url, page_title
 from dealer.stock import catalog
 from dealer.stock.index import get_index
 from dealer.stock.labels import label
-from dealer.stock.query import FILTERS_BY_KEY, SORT_OPTIONS, StockQuery
+from dealer.stock.query import (
+    DEFAULT_SORT,
+    FILTERS_BY_KEY,
+    QUICK_ENTRIES,
+    SORT_OPTIONS,
+    StockQuery,
+)
 from dealer.stock.results import FacetOption, StockResult, VehicleCard
 
 # Checkbox filters shown in the sidebar, in this order, with their headings.
@@ -67,9 +73,23 @@ class FilterOption:
 
 @dataclass
 class FilterGroup:
+    """One block of filters. ``kind``: checkbox | range | toggle | search | quick.
+
+    A range group lists the choices of its lower and upper bound (``lower``, ``upper``;
+    the first one leaves the bound open); a search group holds the current text as its
+    one option's value, and the option's href is the search without it.
+    """
+
     key: str = ""
     heading: str = ""
     options: list[FilterOption] = field(default_factory=list)
+    kind: str = "checkbox"
+    # Range groups: the choices of each bound, their value the href they lead to, and
+    # the href of the current choice.
+    lower: list[FilterOption] = field(default_factory=list)
+    upper: list[FilterOption] = field(default_factory=list)
+    lower_current: str = ""
+    upper_current: str = ""
 
 
 @dataclass
@@ -106,8 +126,20 @@ def listing_path(locale: str, query: StockQuery, display: str = "purchase", **ov
     return f"{base}?{urlencode(sorted(params.items()))}" if params else base
 
 
-def card_values(card: VehicleCard, locale: str, display: str) -> Card:
-    vehicle_path = path_for("vehicle", locale, vehicle=card.slug)
+def search_path(
+    params: Mapping[str, str | list[str]], text: str, locale: str, brand: str | None = None
+) -> str:
+    """The current URL's search with its free text replaced, back on page 1."""
+    query = StockQuery.from_params({**params, "q": text}, brand=brand).replace()
+    return listing_path(locale, query, price_display(params))
+
+
+def card_values(
+    card: VehicleCard, locale: str, display: str, brand: str | None = None
+) -> Card:
+    """A card; on a brand's listing (``brand``) it links to the brand's vehicle page."""
+    vehicle_path = (path_for("brand_vehicle", locale, brand=brand, vehicle=card.slug) if brand
+                    else path_for("vehicle", locale, vehicle=card.slug))
     monthly = None if display == "purchase" else getattr(card, display)
     if monthly is not None:
         price = gettext(locale, "{amount} per month", amount=format_price(monthly, locale))
@@ -178,6 +210,97 @@ def filter_groups(
 RANGE_PILLS = {"min": N_("from {value}"), "max": N_("up to {value}")}
 
 
+# Choices offered for the bounds of the range filters, shown where the matching
+# vehicles reach; the headings are the "filter" labels.
+RANGE_STEPS: dict[str, tuple[int, ...]] = {
+    "price": (5_000, 7_500, 10_000, 12_500, 15_000, 17_500, 20_000, 25_000, 30_000, 35_000,
+              40_000, 45_000, 50_000, 60_000, 70_000, 80_000, 100_000, 125_000, 150_000),
+    "monthly": (150, 200, 250, 300, 350, 400, 450, 500, 600, 700, 800, 1_000, 1_250, 1_500),
+    "mileage": (10, 5_000, 10_000, 25_000, 50_000, 75_000, 100_000, 125_000, 150_000, 200_000),
+    "year": tuple(range(2005, 2031)),
+    "power": (60, 75, 90, 110, 130, 150, 175, 200, 250, 300, 400, 500),
+}
+TOGGLE_FILTERS = ("electric", "vat_reportable")
+OPEN_BOUNDS = (N_("No minimum"), N_("No maximum"))  # the choice that leaves a bound open
+
+
+def _bound_choices(
+    query: StockQuery, key: str, bound: int, bounds: tuple[int, int] | None, locale: str,
+    display: str,
+) -> tuple[list[FilterOption], str]:
+    """The choices of one bound (0 lower, 1 upper) of a range filter, open first, within
+    the values the matching vehicles reach and on the right side of the other bound;
+    and the href of the current choice."""
+    current: tuple[int | None, int | None] = getattr(query, key)
+    chosen, other = current[bound], current[1 - bound]
+    steps = {
+        value for value in RANGE_STEPS[key]
+        if bounds and bounds[0] <= value <= bounds[1]
+        and (other is None or (value <= other if bound == 0 else value >= other))
+    }
+    if chosen is not None:
+        steps.add(chosen)
+    open_label = gettext(locale, OPEN_BOUNDS[bound])
+    choices = []
+    for value in [None, *sorted(steps)]:
+        limits = list(current)
+        limits[bound] = value
+        href = listing_path(locale, query.replace(**{key: tuple(limits)}), display)
+        text = open_label if value is None else _range_value(key, str(value), locale)
+        choices.append(FilterOption(value=href, label=text, checked=value == chosen, href=href))
+    return choices, next(choice.href for choice in choices if choice.checked)
+
+
+def control_groups(
+    result: StockResult, query: StockQuery, locale: str, display: str
+) -> list[FilterGroup]:
+    """Search, quick entries, toggles and ranges: the filters that are not checkbox lists."""
+    search = FilterGroup(
+        key="q", kind="search", heading=label("filter", "q", locale),
+        options=[FilterOption(value=query.q, href=listing_path(locale, query.replace(q=""),
+                                                               display))],
+    )
+    quick = FilterGroup(
+        key="quick", kind="quick", heading=gettext(locale, "Quick search"),
+        options=[
+            FilterOption(
+                value=kind,
+                label=label("quick_entry", kind, locale),
+                checked=StockQuery.quick_entry(kind, query.scope_brand).to_params()
+                == query.replace(sort=DEFAULT_SORT).to_params(),
+                href=listing_path(locale, StockQuery.quick_entry(kind, query.scope_brand)
+                                  .replace(sort=query.sort), display),
+            )
+            for kind in QUICK_ENTRIES
+        ],
+    )
+    index = get_index()
+    toggles = FilterGroup(
+        key="toggles", kind="toggle", heading=gettext(locale, "Show only"),
+        options=[
+            FilterOption(
+                value=key,
+                label=label("filter", key, locale),
+                count=index.count(query.replace(**{key: True})),
+                checked=getattr(query, key),
+                href=listing_path(locale, query.replace(**{key: not getattr(query, key)}),
+                                  display),
+            )
+            for key in TOGGLE_FILTERS
+        ],
+    )
+    ranges = []
+    for key in RANGE_STEPS:
+        lower, lower_current = _bound_choices(query, key, 0, result.ranges.get(key), locale,
+                                              display)
+        upper, upper_current = _bound_choices(query, key, 1, result.ranges.get(key), locale,
+                                              display)
+        ranges.append(FilterGroup(key=key, kind="range", heading=label("filter", key, locale),
+                                  lower=lower, upper=upper, lower_current=lower_current,
+                                  upper_current=upper_current))
+    return [search, quick, toggles, *ranges]
+
+
 def _range_value(key: str, value: str, locale: str) -> str:
     if key in ("price", "monthly"):
         return format_price(value, locale)
@@ -242,8 +365,10 @@ def stock_listing(params: Mapping[str, str], locale: str, brand: str | None = No
         "total": result.total,
         "count_text": ngettext(locale, "{n} vehicle", "{n} vehicles", result.total,
                                n=format_number(result.total, locale)),
-        "cards": [card_values(card, locale, display) for card in result.cards],
-        "filters": filter_groups(result, query, locale, display),
+        "cards": [card_values(card, locale, display, query.scope_brand)
+                  for card in result.cards],
+        "filters": [*control_groups(result, query, locale, display),
+                    *filter_groups(result, query, locale, display)],
         "pills": pill_values(query, result, locale, display),
         "reset_href": listing_path(locale, StockQuery(scope_brand=query.scope_brand)),
         "sort": query.sort,

@@ -6,17 +6,16 @@ from logging.config import fileConfig
 
 from alembic import context
 from sqlalchemy.engine import Connection
-from sqlmodel import SQLModel
 
-import dealer.stock.models  # noqa: F401 - registers the stock tables on SQLModel.metadata
 from dealer.db import make_engine
+from dealer.schema import metadata
 from dealer.settings import get_settings
 
 config = context.config
 if config.config_file_name is not None and config.attributes.get("configure_logging", True):
     fileConfig(config.config_file_name, disable_existing_loggers=False)
 
-target_metadata = SQLModel.metadata
+target_metadata = metadata
 
 
 def _url() -> str:

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import reflex as rx
 
 from dealer import styles
 
 
-def vehicle_card(card: rx.Var) -> rx.Component:
+def vehicle_card(card: rx.Var, actions: rx.Component | None = None) -> rx.Component:
+    """One vehicle of a list; ``actions`` (e.g. compare and favourite checkboxes) sit
+    below the card's link, not inside it."""
     return rx.el.article(
         rx.link(
             rx.box(
@@ -39,42 +43,190 @@ def vehicle_card(card: rx.Var) -> rx.Component:
             color_scheme="gray",
             high_contrast=True,
         ),
+        rx.box(actions, padding="0 0.75rem 0.75rem") if actions is not None else rx.fragment(),
         style=styles.card_style,
         data_testid="vehicle-card",
     )
 
 
-def filter_group(group: rx.Var) -> rx.Component:
-    return rx.el.fieldset(
-        rx.el.legend(rx.heading(group.heading, as_="h3", size="3")),
-        rx.vstack(
-            rx.foreach(
-                group.options,
-                lambda option: rx.link(
-                    rx.hstack(
-                        rx.icon(rx.cond(option.checked, "square-check", "square"), size=18,
-                                aria_hidden="true"),
-                        rx.text(option.label, size="2"),
-                        rx.text("(", option.count, ")", size="1", color=rx.color("gray", 10)),
-                        align="center",
-                        spacing="2",
-                    ),
-                    href=option.href,
-                    role="checkbox",
-                    aria_checked=option.checked.to_string(),
-                    aria_disabled=option.disabled.to_string(),
-                    color_scheme="gray",
-                    high_contrast=True,
-                    underline="none",
-                    opacity=rx.cond(option.disabled, "0.45", "1"),
-                    pointer_events=rx.cond(option.disabled, "none", "auto"),
+def _option_links(options: rx.Var, *, role: str, on_icon: str, off_icon: str) -> rx.Component:
+    """Filter options as links to the search with the option flipped, marked as the
+    checkboxes or switches they act as."""
+    return rx.vstack(
+        rx.foreach(
+            options,
+            lambda option: rx.link(
+                rx.hstack(
+                    rx.icon(rx.cond(option.checked, on_icon, off_icon), size=18,
+                            aria_hidden="true"),
+                    rx.text(option.label, size="2"),
+                    rx.text("(", option.count, ")", size="1", color=rx.color("gray", 10)),
+                    align="center",
+                    spacing="2",
                 ),
+                href=option.href,
+                role=role,
+                aria_checked=option.checked.to_string(),
+                aria_disabled=option.disabled.to_string(),
+                color_scheme="gray",
+                high_contrast=True,
+                underline="none",
+                opacity=rx.cond(option.disabled, "0.45", "1"),
+                pointer_events=rx.cond(option.disabled, "none", "auto"),
             ),
-            spacing="1",
         ),
+        spacing="1",
+    )
+
+
+def _fieldset(heading: rx.Var, *children: rx.Component) -> rx.Component:
+    return rx.el.fieldset(
+        rx.el.legend(rx.heading(heading, as_="h3", size="3")),
+        *children,
         border="none",
         padding="0",
         margin="0 0 1rem",
+    )
+
+
+def _bound_select(label: rx.Var, choices: rx.Var, current: rx.Var) -> rx.Component:
+    """One bound of a range; choosing navigates to the search with that bound."""
+    return rx.select.root(
+        rx.select.trigger(aria_label=label, width="100%"),
+        rx.select.content(
+            rx.foreach(choices, lambda choice: rx.select.item(choice.label, value=choice.value)),
+        ),
+        value=current,
+        on_change=lambda href: rx.redirect(href),
+        size="2",
+    )
+
+
+@dataclass(frozen=True)
+class FilterTexts:
+    """Compile-time texts of the filter controls, in the page's language."""
+
+    lower: str  # "from", names the lower bound's select
+    upper: str  # "to"
+    search: str  # the search button
+    search_hint: str  # placeholder of the search box
+
+
+def range_group(group: rx.Var, texts: FilterTexts) -> rx.Component:
+    return _fieldset(
+        group.heading,
+        rx.grid(
+            _bound_select(group.heading + " " + texts.lower, group.lower, group.lower_current),
+            _bound_select(group.heading + " " + texts.upper, group.upper, group.upper_current),
+            columns="2",
+            spacing="2",
+        ),
+    )
+
+
+def search_group(group: rx.Var, texts: FilterTexts, on_search: rx.EventHandler) -> rx.Component:
+    """Free text over brand, model and version; the box holds the URL's current text."""
+    current = group.options[0].value
+    return rx.form(
+        rx.hstack(
+            rx.input(
+                name="q",
+                type="search",
+                default_value=current,
+                # A new URL brings a new box, so its text follows back/forward and pills.
+                key=current,
+                placeholder=texts.search_hint,
+                aria_label=group.heading,
+                max_length=100,
+                width="100%",
+            ),
+            rx.icon_button(rx.icon("search", size=18), type="submit", aria_label=texts.search),
+            spacing="2",
+            width="100%",
+        ),
+        on_submit=on_search,
+        role="search",
+        margin_bottom="1rem",
+    )
+
+
+def quick_entries(group: rx.Var) -> rx.Component:
+    """The quick-entry types as chips above the results."""
+    return rx.el.nav(
+        rx.flex(
+            rx.foreach(
+                group.options,
+                lambda option: rx.link(
+                    rx.badge(option.label, size="2", radius="full",
+                             variant=rx.cond(option.checked, "solid", "outline")),
+                    href=option.href,
+                    aria_current=rx.cond(option.checked, "page", "false"),
+                ),
+            ),
+            wrap="wrap",
+            gap="0.5rem",
+        ),
+        aria_label=group.heading,
+        data_testid="quick-entries",
+    )
+
+
+def filter_group(group: rx.Var) -> rx.Component:
+    """A checkbox filter: its options as links that tick or untick them."""
+    return _fieldset(group.heading, _option_links(
+        group.options, role="checkbox", on_icon="square-check", off_icon="square"))
+
+
+def any_filter_group(group: rx.Var, texts: FilterTexts,
+                     on_search: rx.EventHandler) -> rx.Component:
+    """One block of the stock filters, drawn for its kind (quick entries sit elsewhere)."""
+    return rx.match(
+        group.kind,
+        ("search", search_group(group, texts, on_search)),
+        ("range", range_group(group, texts)),
+        ("toggle", _fieldset(group.heading, _option_links(
+            group.options, role="switch", on_icon="toggle-right", off_icon="toggle-left"))),
+        ("quick", rx.fragment()),
+        filter_group(group),
+    )
+
+
+def filter_drawer(label: rx.Var | str, close_label: str, *content: rx.Component) -> rx.Component:
+    """The filters on phones and small tablets, where the sidebar is hidden."""
+    return rx.box(
+        rx.drawer.root(
+            rx.drawer.trigger(
+                rx.button(rx.icon("sliders-horizontal", size=18, aria_hidden="true"), label,
+                          variant="outline", size="3"),
+            ),
+            rx.drawer.overlay(z_index="40"),
+            rx.drawer.portal(
+                rx.drawer.content(
+                    rx.box(
+                        rx.flex(
+                            rx.drawer.close(
+                                rx.icon_button(rx.icon("x"), variant="ghost",
+                                               aria_label=close_label),
+                            ),
+                            justify="end",
+                        ),
+                        *content,
+                        padding="1rem 1.25rem 2rem",
+                        overflow_y="auto",
+                        height="100%",
+                    ),
+                    background_color=rx.color("gray", 1),
+                    width="88%",
+                    max_width="360px",
+                    height="100%",
+                    z_index="50",
+                    role="dialog",
+                    aria_label=label,
+                ),
+            ),
+            direction="left",
+        ),
+        display=["block", "block", "none"],
     )
 
 

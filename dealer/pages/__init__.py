@@ -9,7 +9,20 @@ from typing import Any
 import reflex as rx
 
 from dealer.i18n import gettext
-from dealer.pages import content, stock, upcoming
+from dealer.pages import (
+    calculator,
+    cms_models,
+    cms_pages,
+    compare,
+    employees,
+    favourites,
+    forms,
+    lease_offers,
+    locations,
+    stock,
+    upcoming,
+    vehicle,
+)
 from dealer.pages.context import PageContext
 from dealer.seo import page_title
 
@@ -30,9 +43,35 @@ class PageSpec:
 
 
 PAGES: dict[str, PageSpec] = {
-    "content": PageSpec(content.page, content.on_load, content.title),
+    **{
+        screen: PageSpec(cms_pages.page, cms_pages.on_load, cms_pages.title)
+        for screen in ("content", "news", "news_article", "brands")
+    },
+    "brand_models": PageSpec(cms_models.models_page, cms_models.on_load, cms_models.title),
+    "brand_model": PageSpec(cms_models.model_page, cms_models.on_load, cms_models.title),
     "stock": PageSpec(stock.page, stock.on_load, stock.heading),
+    **{
+        screen: PageSpec(vehicle.page, vehicle.on_load, vehicle.title)
+        for screen in ("vehicle", "brand_vehicle")
+    },
     "brand_stock": PageSpec(stock.page, stock.on_load, stock.heading),
+    "compare": PageSpec(compare.page, compare.on_load, compare.TITLE),
+    "favourites": PageSpec(favourites.page, favourites.on_load, favourites.TITLE),
+    "locations": PageSpec(locations.list_page, locations.list_on_load, locations.LOCATIONS_TITLE),
+    **{
+        screen: PageSpec(locations.detail_page, locations.detail_on_load, locations.detail_title)
+        for screen in ("location", "brand_location")
+    },
+    "employees": PageSpec(employees.page, employees.on_load, employees.TITLE),
+    **{screen: PageSpec(forms.build, forms.on_load, forms.title) for screen in forms.SCREENS},
+    **{
+        screen: PageSpec(calculator.page, calculator.on_load, calculator.title)
+        for screen in ("lease_calculator", "brand_lease_calculator")
+    },
+    "lease_offers": PageSpec(lease_offers.overview, lease_offers.overview_on_load,
+                             lease_offers.OVERVIEW_TITLE),
+    "lease_offer": PageSpec(lease_offers.detail, lease_offers.detail_on_load,
+                            lease_offers.detail_title),
     **{
         screen: PageSpec(upcoming.builder(screen), title=title)
         for screen, title in upcoming.SCREEN_TITLES.items()

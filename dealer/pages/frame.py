@@ -8,6 +8,7 @@ from dealer.components.layout import page_frame
 from dealer.pages.context import PageContext
 from dealer.routes import counterpart, path_for
 from dealer.state.locale import LocaleState
+from dealer.state.shortlists import ShortlistState
 
 
 def switch_href(ctx: PageContext) -> rx.Var | str:
@@ -24,9 +25,11 @@ def framed(ctx: PageContext, *content: rx.Component) -> rx.Component:
     return page_frame(
         ctx.locale,
         *content,
+        # Once the browser's stored lists have reached the server: drop sold vehicles.
+        rx.cond(rx.State.is_hydrated, rx.box(on_mount=ShortlistState.prune, display="none")),
         switch_href=switch_href(ctx),
         on_switch=LocaleState.choose,
         is_loading=~rx.State.is_hydrated,
-        compare_count=rx.Var.create(0),
-        favourite_count=rx.Var.create(0),
+        compare_count=ShortlistState.compare_count,
+        favourite_count=ShortlistState.favourite_count,
     )

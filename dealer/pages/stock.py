@@ -5,26 +5,60 @@ from __future__ import annotations
 import reflex as rx
 
 from dealer.components.errors import error_screen
-from dealer.components.stock import choice_select, filter_group, pagination, pills, vehicle_card
-from dealer.i18n import gettext
+from dealer.components.stock import (
+    FilterTexts,
+    any_filter_group,
+    choice_select,
+    filter_drawer,
+    pagination,
+    pills,
+    quick_entries,
+    vehicle_card,
+)
+from dealer.i18n import gettext, locale_from_path
 from dealer.pages.context import PageContext
 from dealer.pages.frame import framed
-from dealer.routes import path_for
+from dealer.pages.shortlist_controls import card_controls
+from dealer.routes import path_for, resolve
 from dealer.state.stock import StockState
-from dealer.stock_listing import listing_heading
+from dealer.stock_listing import listing_heading, search_path
 
 
 def heading(ctx: PageContext) -> str:
     return listing_heading(ctx.locale, ctx.fixed.get("brand"))
 
 
+class StockSearchState(rx.State):
+    """The search box: the URL stays the one place the search lives."""
+
+    @rx.event
+    def search(self, form: dict):
+        url = self.router.url
+        resolved = resolve(url.path)
+        brand = resolved[2].get("brand") if resolved else None
+        text = form.get("q")
+        return rx.redirect(search_path(url.query_parameters, text if isinstance(text, str)
+                                       else "", locale_from_path(url.path), brand))
+
+
+def filters(t: str) -> rx.Component:
+    texts = FilterTexts(lower=gettext(t, "from"), upper=gettext(t, "to"),
+                        search=gettext(t, "Search"),
+                        search_hint=gettext(t, "Brand, model or version"))
+    return rx.foreach(StockState.filters,
+                      lambda group: any_filter_group(group, texts, StockSearchState.search))
+
+
 def page(ctx: PageContext) -> rx.Component:
     t = ctx.locale
     results = rx.vstack(
+        rx.foreach(StockState.filters,
+                   lambda group: rx.cond(group.kind == "quick", quick_entries(group))),
         rx.hstack(
             rx.text(StockState.count_text, size="4", weight="bold", role="status",
                     data_testid="result-count"),
             rx.spacer(),
+            filter_drawer(gettext(t, "Filters"), gettext(t, "Close filters"), filters(t)),
             choice_select(gettext(t, "Price shown"), StockState.displays, StockState.display,
                           StockState.choose_display),
             choice_select(gettext(t, "Sort by"), StockState.sorts, StockState.sort,
@@ -39,7 +73,8 @@ def page(ctx: PageContext) -> rx.Component:
         rx.cond(
             StockState.total > 0,
             rx.grid(
-                rx.foreach(StockState.cards, vehicle_card),
+                rx.foreach(StockState.cards,
+                           lambda card: vehicle_card(card, actions=card_controls(t, card))),
                 columns=rx.breakpoints(initial="1", sm="2", lg="3"),
                 spacing="4",
                 width="100%",
@@ -51,7 +86,7 @@ def page(ctx: PageContext) -> rx.Component:
         width="100%",
     )
     sidebar = rx.box(
-        rx.foreach(StockState.filters, filter_group),
+        filters(t),
         as_="aside",
         aria_label=gettext(t, "Filters"),
         min_width="220px",

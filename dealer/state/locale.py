@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from dealer.i18n import LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, LOCALES, locale_from_path
-from dealer.routes import counterpart
+from dealer.state.cms_view import translated_path
 
 
 class LocaleState(rx.State):
@@ -15,12 +15,13 @@ class LocaleState(rx.State):
     )
 
     @rx.var
-    def switch_href(self) -> str:
-        """The current page in the other language, with its query string."""
+    async def switch_href(self) -> str:
+        """The current page in the other language, with its query string; content pages
+        and articles by their translated slug."""
         url = self.router.url
         current = locale_from_path(url.path)
         other = next(locale for locale in LOCALES if locale != current)
-        target = counterpart(url.path, other)
+        target = await translated_path(url.path, other)
         return f"{target}?{url.query}" if url.query else target
 
     @rx.event

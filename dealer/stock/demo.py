@@ -18,6 +18,8 @@ from typing import Any, NamedTuple
 from sqlalchemy import func, insert, select
 from sqlalchemy.engine import Engine
 
+from dealer import finance
+from dealer.pricing import MINI_LEASE
 from dealer.stock import catalog
 from dealer.stock.models import (
     Brand,
@@ -375,19 +377,6 @@ def money(value: float) -> Decimal:
     return Decimal(str(value)).quantize(CENT, ROUND_HALF_UP)
 
 
-def annuity(principal: float, nominal_rate: float, months: int, balloon: float = 0.0) -> Decimal:
-    """Monthly instalment repaying ``principal`` minus a final ``balloon``."""
-    rate = nominal_rate / 12 / 100
-    if rate == 0:
-        return money((principal - balloon) / months)
-    present_balloon = balloon / (1 + rate) ** months
-    return money((principal - present_balloon) * rate / (1 - (1 + rate) ** -months))
-
-
-def effective_rate(nominal_rate: float) -> Decimal:
-    return money(((1 + nominal_rate / 1200) ** 12 - 1) * 100)
-
-
 def showroom_price(value: float) -> int:
     """Dealer-style asking price just under a round hundred: 24895."""
     return max(int(value // 100) * 100 - 5, 995)
@@ -417,7 +406,8 @@ def _model_rows() -> list[Row]:
                 "brand": brand, "slug": slugify(spec.name), "name": spec.name,
                 "vehicle_type": spec.vehicle_type, "body_style": spec.body_style,
                 "fuels": fuels, "price_from": Decimal(spec.base_price),
-                "lease_from": Decimal(round(spec.base_price * 0.0125 + 99)),
+                # The cheapest private lease offer for a new one (longest, fewest km).
+                "lease_from": min(finance.build_lease_matrix(spec.base_price).values()),
             })
     return rows
 
@@ -499,6 +489,7 @@ class _VehicleFactory:
             for brand, _, _ in BRANDS
         }
         self.brand_slugs = [slug for slug, _, _ in BRANDS]
+        self.country_of = {branch.slug: branch.country for branch in BRANCHES}
 
     def build(self, number: int) -> None:
         rng = self.rng
@@ -579,7 +570,8 @@ class _VehicleFactory:
             })
         self._features(external_id, spec, engine, trim_level, age)
         self._consumption(external_id, engine)
-        self._prices(external_id, price, is_new, age)
+        country = self.country_of[self.stock.vehicles[-1]["location"]]
+        self._prices(external_id, price, is_new, age, country)
         if rng.random() < 0.7:
             for position, key in enumerate(catalog.DELIVERY_PACKAGES[: rng.randint(1, 3)]):
                 base, items = DELIVERY_PACKAGE_CONTENT[key]
@@ -640,7 +632,9 @@ class _VehicleFactory:
         row["co2_class"] = _co2_class(co2)
         self.stock.consumption.append(row)
 
-    def _prices(self, external_id: str, price: int, is_new: bool, age: int) -> None:
+    def _prices(self, external_id: str, price: int, is_new: bool, age: int, country: str) -> None:
+        """The price rows of one vehicle, computed with ``dealer.finance`` as the calculator
+        recomputes them; business amounts exclude the branch country's VAT."""
         rng = self.rng
         rows = self.stock.prices
         actions = list(catalog.ACTIONS)
@@ -652,46 +646,54 @@ class _VehicleFactory:
             discount = Decimal(rng.choice((500, 750, 1000, 1500, 2500)))
         rows.append({**base, "deal_type": "purchase", "total_price": Decimal(price),
                      "discount": discount})
-        excl_vat = price / 1.21
+        excl_vat = finance.remove_vat(price, country)
         if age <= 6 and 8_000 <= price <= 150_000 and rng.random() < 0.75:
             months = rng.choice((36, 48, 60)) if is_new else rng.choice((24, 36, 48))
             distance = rng.choice((5_000, 10_000, 15_000, 20_000))
-            monthly = price * (0.0125 + 0.00008 * (60 - months)) + 60 + distance / 1_000 * 3
+            offer = finance.build_lease_matrix(price, durations=(months,), distances=(distance,))
             rows.append({**base, "deal_type": "private_lease", "total_price": Decimal(price),
-                         "monthly_installment": Decimal(int(monthly)), "contract_duration": months,
-                         "annual_distance": distance})
+                         "monthly_installment": finance.private_lease_price(offer, months,
+                                                                            distance),
+                         "contract_duration": months, "annual_distance": distance,
+                         # Short contracts on used cars are offered as a mini lease.
+                         "disclaimer": MINI_LEASE if months == 24 else None})
         if age <= 4 and price >= 12_000 and rng.random() < 0.6:
             months = rng.choice((36, 48, 60))
             distance = rng.choice((15_000, 20_000, 25_000, 30_000))
-            monthly = excl_vat * 0.012 + 40 + distance / 1_000 * 2.5
-            rows.append({**base, "deal_type": "business_lease", "total_price": money(excl_vat),
-                         "monthly_installment": Decimal(int(monthly)), "contract_duration": months,
+            quote = finance.business_lease_quote(
+                price=excl_vat, annual_rate=finance.DEFAULT_LEASE_RATE, months=months,
+                residual_percent=finance.expected_residual_share(months, distance) * 100,
+            )
+            rows.append({**base, "deal_type": "business_lease", **_quote_columns(quote),
                          "annual_distance": distance})
         if price <= 75_000 and rng.random() < 0.8:  # Dutch/German consumer credit ceiling
             months = rng.choice((48, 60, 72, 84))
             down = showroom_price(price * rng.choice((0.0, 0.1, 0.2))) if rng.random() < 0.5 else 0
-            nominal = rng.choice((5.99, 6.99, 7.99, 8.49))
-            loan = price - down
-            rows.append({**base, "deal_type": "private_finance", "total_price": Decimal(price),
-                         "monthly_installment": annuity(loan, nominal, months),
-                         "down_payment": Decimal(down), "contract_duration": months,
-                         "interest_rate": effective_rate(nominal),
-                         "borrowing_rate": Decimal(str(nominal)),
+            nominal = Decimal(str(rng.choice((5.99, 6.99, 7.99, 8.49))))
+            quote = finance.finance_quote(price=price, down_payment=down, annual_rate=nominal,
+                                          months=months)
+            rows.append({**base, "deal_type": "private_finance", **_quote_columns(quote),
                          "fixed_interest_period": "fixed", "bank": FINANCE_BANK,
-                         "net_loan_amount": Decimal(loan), "remaining_balance": Decimal(0),
                          "installment_protection": rng.random() < 0.3})
         if rng.random() < 0.55:
             months = rng.choice((36, 48, 60))
-            nominal = rng.choice((4.9, 5.5, 6.25))
-            balloon = round(excl_vat * rng.choice((0.0, 0.15, 0.25)))
-            rows.append({**base, "deal_type": "business_finance", "total_price": money(excl_vat),
-                         "monthly_installment": annuity(excl_vat, nominal, months, balloon),
-                         "down_payment": Decimal(0), "contract_duration": months,
-                         "interest_rate": effective_rate(nominal),
-                         "borrowing_rate": Decimal(str(nominal)),
+            nominal = Decimal(str(rng.choice((4.9, 5.5, 6.25))))
+            balloon = round(excl_vat * Decimal(str(rng.choice((0.0, 0.15, 0.25)))))
+            quote = finance.finance_quote(price=excl_vat, balloon=balloon, annual_rate=nominal,
+                                          months=months)
+            rows.append({**base, "deal_type": "business_finance", **_quote_columns(quote),
                          "fixed_interest_period": rng.choice(("fixed", "variable")),
-                         "bank": FINANCE_BANK, "net_loan_amount": money(excl_vat),
-                         "remaining_balance": Decimal(balloon)})
+                         "bank": FINANCE_BANK})
+
+
+def _quote_columns(quote: finance.FinanceQuote) -> Row:
+    """The price row columns of a finance or business lease quote."""
+    return {
+        "total_price": quote.cash_price, "monthly_installment": quote.monthly_installment,
+        "down_payment": quote.down_payment, "contract_duration": quote.months,
+        "interest_rate": quote.effective_rate, "borrowing_rate": quote.borrowing_rate,
+        "net_loan_amount": quote.net_loan_amount, "remaining_balance": quote.remaining_balance,
+    }
 
 
 def _lease_offers(stock: DemoStock, rng: random.Random, count: int = 40) -> None:
@@ -708,7 +710,7 @@ def _lease_offers(stock: DemoStock, rng: random.Random, count: int = 40) -> None
         duration = rng.choice((36, 48, 60))
         annual = rng.choice((10_000, 15_000, 20_000, 25_000))
         excl_vat = round(spec.base_price * 0.0118 + annual / 1_000 * 3.5 - duration, 0)
-        incl_vat = money(excl_vat * 1.21)
+        incl_vat = finance.add_vat(excl_vat, "NL")
         deposit = Decimal(rng.choice((0, 0, 500, 1_000)))
         fee = Decimal(rng.choice((0, 195, 295)))
         included = ["insurance", "maintenance", "road_tax", "roadside_assistance"]

@@ -85,9 +85,3 @@ def test_lease_offers(stock: demo.DemoStock) -> None:
         assert set(offer["included"]).isdisjoint(offer["not_included"])
         assert offer["monthly_mileage"] == round(offer["annual_mileage"] / 12)
 
-
-def test_annuity() -> None:
-    assert demo.annuity(12_000, 0, 12) == Decimal("1000.00")
-    # 10,000 at 6% nominal over 12 months: the textbook instalment.
-    assert demo.annuity(10_000, 6, 12) == Decimal("860.66")
-    assert demo.effective_rate(6) == Decimal("6.17")

@@ -1,0 +1,93 @@
+"""The lease and finance calculator page in plain Python: which vehicle a URL names,
+whether it exists, and how the page describes itself to clients without JavaScript.
+
+The page state and the HTTP layer (through ``dealer.pageinfo``) both ask
+``calculator_vehicle``, so they agree on when the page is a 404.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from dealer.db import session_scope
+from dealer.i18n import N_, gettext
+from dealer.pageinfo import LinkItem, PageInfo
+from dealer.pricing import Calculation, calculation_query, price_summaries
+from dealer.routes import path_for
+from dealer.seo import page_title
+from dealer.stock.repository import VehicleDetail, get_vehicle
+
+CALCULATOR_TITLE = N_("Lease calculator")
+VEHICLE_NOT_FOUND_TITLE = N_("Vehicle not found")
+VEHICLE_NOT_FOUND_TEXT = N_(
+    "This vehicle has been sold or is no longer available. Have a look at our other vehicles."
+)
+
+
+def calculator_vehicle(params: dict[str, str]) -> VehicleDetail | None:
+    """The available vehicle a calculator URL names (on a brand's pages: of that brand)
+    with at least one price; None means vehicle not found."""
+    slug = params.get("vehicle", "")
+    if not slug:
+        return None
+    with session_scope() as session:
+        vehicle = get_vehicle(session, slug)
+    if vehicle is None or not vehicle.available or not vehicle.prices:
+        return None
+    if params.get("brand") and params["brand"] != vehicle.brand_slug:
+        return None
+    return vehicle
+
+
+def vehicle_path(vehicle: VehicleDetail, locale: str, brand: str | None) -> str:
+    if brand:
+        return path_for("brand_vehicle", locale, brand=brand, vehicle=vehicle.slug)
+    return path_for("vehicle", locale, vehicle=vehicle.slug)
+
+
+def request_href(slug: str, calculation: Calculation, locale: str, brand: str | None) -> str:
+    """The interest form of the vehicle, carrying the calculation in its query string."""
+    if brand:
+        base = path_for("brand_vehicle_interest", locale, brand=brand, vehicle=slug)
+    else:
+        base = path_for("vehicle_interest", locale, vehicle=slug)
+    return f"{base}?{urlencode(calculation_query(calculation))}"
+
+
+def heading(vehicle: VehicleDetail, locale: str) -> str:
+    return gettext(locale, "{calculator}: {vehicle}",
+                   calculator=gettext(locale, CALCULATOR_TITLE), vehicle=vehicle.title)
+
+
+def vehicle_not_found(path: str, locale: str, screen: str) -> PageInfo:
+    title = gettext(locale, VEHICLE_NOT_FOUND_TITLE)
+    return PageInfo(screen=screen, locale=locale, params={}, path=path, status=404,
+                    title=f"404 - {title}", heading=title,
+                    description=gettext(locale, VEHICLE_NOT_FOUND_TEXT), noindex=True)
+
+
+def describe_calculator(path: str, locale: str, params: dict[str, str], screen: str) -> PageInfo:
+    vehicle = calculator_vehicle(params)
+    if vehicle is None:
+        return vehicle_not_found(path, locale, screen)
+    brand = params.get("brand")
+    summaries = price_summaries(vehicle.prices, country=vehicle.location.country, locale=locale)
+    title = heading(vehicle, locale)
+    stock = (path_for("brand_stock", locale, brand=brand) if brand
+             else path_for("stock", locale))
+    return PageInfo(
+        screen=screen, locale=locale, params=dict(params), path=path,
+        title=page_title(title), heading=title,
+        description=gettext(
+            locale, "Work out the monthly amount for the {vehicle}: choose duration, "
+                    "kilometres and down payment for lease or finance.",
+            vehicle=vehicle.title),
+        facts=[(summary.title, summary.headline) for summary in summaries],
+        breadcrumbs=[
+            LinkItem(gettext(locale, "Home"), path_for("content", locale)),
+            LinkItem(gettext(locale, "Stock"), stock),
+            LinkItem(vehicle.title, vehicle_path(vehicle, locale, brand)),
+            LinkItem(gettext(locale, CALCULATOR_TITLE), path),
+        ],
+        image=vehicle.photos[0].url if vehicle.photos else None,
+    )

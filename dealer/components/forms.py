@@ -1,0 +1,237 @@
+"""Form fields (text, autocomplete, checkbox, toggle, radio) with label, help and error text.
+
+Every control names its help and error text in ``aria-describedby`` and reports
+``aria-invalid``, so screen readers read the message with the field. Components take
+texts, Vars and event handlers; they know no state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import reflex as rx
+
+from dealer import styles
+
+# SPEC §9: input reaches the form after 20 ms of quiet.
+INPUT_DELAY_MS = 20
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """A field as the page shows it: ids, translated texts, input settings."""
+
+    id: str
+    name: str
+    type: str  # text | autocomplete | checkbox | toggle | radio
+    label: str
+    help: str = ""
+    input_type: str = "text"
+    autocomplete: str = "off"
+    max_length: int | None = None
+    multiline: bool = False
+    required: bool = False
+    options: tuple[tuple[str, str], ...] = ()  # radio (value, label)
+
+    @property
+    def help_id(self) -> str:
+        return f"{self.id}-help"
+
+    @property
+    def error_id(self) -> str:
+        return f"{self.id}-error"
+
+
+def _described_by(spec: FieldSpec, error: rx.Var) -> rx.Var | str:
+    help_ids = spec.help_id if spec.help else ""
+    with_error = f"{help_ids} {spec.error_id}".strip()
+    return rx.cond(error != "", with_error, help_ids)
+
+
+def _a11y(spec: FieldSpec, error: rx.Var) -> dict[str, Any]:
+    return {
+        "aria_describedby": _described_by(spec, error),
+        "aria_invalid": rx.cond(error != "", "true", "false"),
+        "aria_required": "true" if spec.required else "false",
+    }
+
+
+def _label(spec: FieldSpec, **props: Any) -> rx.Component:
+    return rx.el.label(
+        spec.label,
+        rx.text(" *", as_="span", color=rx.color("red", 11), aria_hidden="true")
+        if spec.required else rx.fragment(),
+        html_for=spec.id,
+        **props,
+    )
+
+
+def _help_and_error(spec: FieldSpec, error: rx.Var) -> rx.Component:
+    return rx.fragment(
+        rx.text(spec.help, id=spec.help_id, size="1", color=rx.color("gray", 11))
+        if spec.help else rx.fragment(),
+        rx.cond(
+            error != "",
+            rx.text(
+                rx.icon("circle-alert", size=14, aria_hidden="true", display="inline",
+                        vertical_align="-2px", margin_right="0.25rem"),
+                error,
+                id=spec.error_id,
+                size="2",
+                color=rx.color("red", 11),
+                data_testid="field-error",
+            ),
+        ),
+    )
+
+
+def text_field(
+    spec: FieldSpec,
+    value: rx.Var,
+    error: rx.Var,
+    on_change: Any,
+    on_blur: Any,
+    suggestions: rx.Var | None = None,
+) -> rx.Component:
+    """A text input (multi-line when ``spec.multiline``); ``suggestions`` turns it into an
+    autocomplete field offering those values while typing."""
+    props: dict[str, Any] = {
+        "id": spec.id,
+        "name": spec.name,
+        "value": value,
+        "on_change": on_change,
+        "on_blur": on_blur,
+        "debounce_timeout": INPUT_DELAY_MS,
+        "width": "100%",
+        "size": "3",
+        "color_scheme": rx.cond(error != "", "red", "gray"),
+        **_a11y(spec, error),
+    }
+    if spec.max_length is not None:
+        props["max_length"] = spec.max_length
+    list_id = f"{spec.id}-options"
+    if spec.multiline:
+        control = rx.text_area(rows="5", resize="vertical", **props)
+    elif suggestions is not None:
+        control = rx.fragment(
+            rx.input(type="text", list=list_id, auto_complete="off", **props),
+            rx.el.datalist(rx.foreach(suggestions, lambda item: rx.el.option(value=item)),
+                           id=list_id),
+        )
+    else:
+        control = rx.input(type=spec.input_type, auto_complete=spec.autocomplete, **props)
+    return rx.vstack(
+        _label(spec, style={"font_weight": "500"}),
+        control,
+        _help_and_error(spec, error),
+        spacing="1",
+        width="100%",
+        data_field=spec.name,
+    )
+
+
+def check_field(spec: FieldSpec, checked: rx.Var, error: rx.Var, on_change: Any) -> rx.Component:
+    """A checkbox, or a switch for ``spec.type == "toggle"``; ``on_change`` gets a bool."""
+    control_props: dict[str, Any] = {
+        "id": spec.id,
+        "name": spec.name,
+        "checked": checked,
+        "on_change": on_change,
+        "size": "2",
+        **_a11y(spec, error),
+    }
+    control = (
+        rx.switch(**control_props) if spec.type == "toggle" else rx.checkbox(**control_props)
+    )
+    return rx.vstack(
+        rx.hstack(control, _label(spec), spacing="2", align="start"),
+        _help_and_error(spec, error),
+        spacing="1",
+        width="100%",
+        data_field=spec.name,
+    )
+
+
+def radio_field(spec: FieldSpec, value: rx.Var, error: rx.Var, on_change: Any) -> rx.Component:
+    """A group of choices with a legend; ``on_change`` gets the chosen value."""
+    legend_id = f"{spec.id}-legend"
+    return rx.el.fieldset(
+        rx.el.legend(
+            spec.label,
+            rx.text(" *", as_="span", color=rx.color("red", 11), aria_hidden="true")
+            if spec.required else rx.fragment(),
+            id=legend_id,
+            style={"font_weight": "500", "margin_bottom": "0.25rem"},
+        ),
+        rx.radio_group.root(
+            rx.flex(
+                *(
+                    rx.hstack(
+                        rx.radio_group.item(value=option, id=f"{spec.id}-{option}"),
+                        rx.el.label(label, html_for=f"{spec.id}-{option}"),
+                        spacing="2",
+                        align="center",
+                    )
+                    for option, label in spec.options
+                ),
+                direction=rx.breakpoints(initial="column", sm="row"),
+                gap="0.5rem 1.25rem",
+                wrap="wrap",
+            ),
+            name=spec.name,
+            value=value,
+            on_change=on_change,
+            aria_labelledby=legend_id,
+            **_a11y(spec, error),
+        ),
+        _help_and_error(spec, error),
+        style={"border": "0", "padding": "0", "margin": "0", "min_width": "0"},
+        data_field=spec.name,
+    )
+
+
+def honeypot_field(name: str, label: str, value: rx.Var, on_change: Any) -> rx.Component:
+    """A field people never see or reach with the keyboard; bots fill it in."""
+    return rx.box(
+        rx.el.label(label, html_for=f"hp-{name}"),
+        rx.el.input(id=f"hp-{name}", name=name, type="text", tab_index=-1,
+                    auto_complete="off", value=value, on_change=on_change),
+        aria_hidden="true",
+        style={"position": "absolute", "left": "-10000px", "top": "auto", "width": "1px",
+               "height": "1px", "overflow": "hidden"},
+    )
+
+
+def form_alert(text: rx.Var, test_id: str) -> rx.Component:
+    """A message about the whole form (not stored, too many requests, fix the fields)."""
+    return rx.cond(
+        text != "",
+        rx.callout(text, icon="triangle-alert", color_scheme="red", role="alert", width="100%",
+                   data_testid=test_id),
+    )
+
+
+def subject_card(
+    title: rx.Var, details: rx.Var, image: rx.Var, image_alt: rx.Var, href: rx.Var,
+    link_label: str,
+) -> rx.Component:
+    """The vehicle or model a form is about."""
+    return rx.hstack(
+        rx.cond(
+            image != "",
+            rx.image(src=image, alt=image_alt, width="120px", height="90px", object_fit="cover",
+                     border_radius="var(--radius-2)", flex_shrink="0"),
+        ),
+        rx.vstack(
+            rx.text(title, size="4", weight="bold", data_testid="form-subject"),
+            rx.text(details, size="2", color=rx.color("gray", 11)),
+            rx.link(link_label, href=href, size="2"),
+            spacing="1",
+        ),
+        style=styles.card_style,
+        padding="0.75rem",
+        spacing="4",
+        align="center",
+        width="100%",
+    )

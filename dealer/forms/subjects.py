@@ -1,0 +1,160 @@
+"""What a form page is about: the vehicle or model named in its URL, and its branches.
+
+The HTTP layer (status code, title) and the form state both ask ``describe_form``, so a
+form for an unknown vehicle is a 404 for search engines and the not-found state for
+people alike.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+
+from sqlmodel import Session
+
+from dealer.content.repository import get_repository
+from dealer.db import get_engine
+from dealer.forms.definitions import SCREEN_FORMS, get_form
+from dealer.forms.messages import DOMAIN
+from dealer.i18n import N_, format_number, format_price, gettext
+from dealer.pageinfo import PageInfo
+from dealer.routes import path_for, resolve
+from dealer.seo import page_title
+from dealer.stock.repository import get_vehicle, list_locations
+
+logger = logging.getLogger(__name__)
+
+VEHICLE_NOT_FOUND = N_("This vehicle is no longer available")
+VEHICLE_NOT_FOUND_TEXT = N_(
+    "The vehicle may have been sold in the meantime. Have a look at our other vehicles."
+)
+MODEL_NOT_FOUND = N_("We could not find this model")
+MODEL_NOT_FOUND_TEXT = N_("Have a look at the other models of this brand.")
+LOAD_FAILED = N_("Something went wrong...")
+
+
+@dataclass(frozen=True)
+class FormSubject:
+    """The vehicle or model a form is about (empty for direct contact)."""
+
+    kind: str = ""  # vehicle | model | ""
+    title: str = ""
+    details: str = ""  # key facts, formatted for the locale
+    image: str = ""
+    image_alt: str = ""
+    href: str = ""  # the vehicle or model page
+    vehicle_slug: str | None = None
+    brand: str | None = None
+    model: str | None = None
+    branches: tuple[str, ...] = field(default_factory=tuple)  # names a test drive may pick
+    default_branch: str = ""
+
+
+def _vehicle(slug: str, brand: str | None, locale: str) -> FormSubject | None:
+    with Session(get_engine()) as session:
+        vehicle = get_vehicle(session, slug)
+        if vehicle is None or not vehicle.available or brand not in (None, vehicle.brand_slug):
+            return None
+        branches = list_locations(session, brand=vehicle.brand_slug)
+    facts = [str(vehicle.year), f"{format_number(vehicle.mileage, locale)} km"]
+    purchase = vehicle.price("purchase")
+    if purchase is not None and purchase.total_price is not None:
+        facts.append(format_price(purchase.total_price, locale))
+    photo = vehicle.photos[0].url if vehicle.photos else ""
+    screen = "brand_vehicle" if brand else "vehicle"
+    params = {"brand": brand} if brand else {}
+    return FormSubject(
+        kind="vehicle",
+        title=vehicle.title,
+        details=" · ".join(facts),
+        image=photo,
+        image_alt=vehicle.title if photo else "",
+        href=path_for(screen, locale, vehicle=slug, **params),
+        vehicle_slug=slug,
+        brand=vehicle.brand_slug,
+        model=vehicle.model_slug,
+        branches=tuple(location.name for location in branches) or (vehicle.location.name,),
+        default_branch=vehicle.location.name,
+    )
+
+
+def _branch_names(brand: str) -> tuple[str, ...]:
+    with Session(get_engine()) as session:
+        return tuple(location.name for location in list_locations(session, brand=brand))
+
+
+async def _model(brand: str, model: str, locale: str) -> FormSubject | None:
+    story = await get_repository().get_model(brand, model, locale)
+    if story is None:
+        return None
+    content = story.get("content") or {}
+    gallery = content.get("gallery") or []
+    picture = gallery[0] if gallery and isinstance(gallery[0], dict) else {}
+    facts = []
+    if content.get("price_from"):
+        facts.append(gettext(locale, "from {price}", DOMAIN,
+                             price=format_price(content["price_from"], locale)))
+    return FormSubject(
+        kind="model",
+        title=str(story.get("name") or content.get("name") or model),
+        details=" · ".join(facts),
+        image=str(picture.get("filename") or ""),
+        image_alt=str(picture.get("alt") or ""),
+        href=path_for("brand_model", locale, brand=brand, model=model),
+        brand=brand,
+        model=model,
+        branches=await asyncio.to_thread(_branch_names, brand),
+    )
+
+
+async def load_subject(screen: str, locale: str, params: dict[str, str]) -> FormSubject | None:
+    """The subject of a form screen; None when the vehicle or model does not exist.
+    Database or content errors propagate (the page shows that it could not load)."""
+    form = get_form(SCREEN_FORMS[screen])
+    if form.subject == "vehicle":
+        return await asyncio.to_thread(_vehicle, params["vehicle"], params.get("brand"), locale)
+    if form.subject == "model":
+        return await _model(params["brand"], params["model"], locale)
+    return FormSubject()
+
+
+def not_found_texts(screen: str) -> tuple[str, str, str]:
+    """(title, text, where the button leads) msgids and screen of a form's not-found state."""
+    if get_form(SCREEN_FORMS[screen]).subject == "model":
+        return MODEL_NOT_FOUND, MODEL_NOT_FOUND_TEXT, "brand_models"
+    return VEHICLE_NOT_FOUND, VEHICLE_NOT_FOUND_TEXT, "stock"
+
+
+async def form_page(
+    path: str, locale: str, params: dict[str, str]
+) -> tuple[PageInfo, FormSubject | None]:
+    """The page info of a form screen and its subject: 404 (no subject) for an unknown
+    vehicle or model, 500 when the subject could not be loaded. Form pages are not for
+    search engines (noindex)."""
+    resolved = resolve(path)
+    screen = resolved[0] if resolved else "direct_contact"
+    form = get_form(SCREEN_FORMS[screen])
+    info = PageInfo(screen=screen, locale=locale, params=params, path=path, noindex=True)
+    try:
+        subject = await load_subject(screen, locale, params)
+    except Exception:  # the page says it could not load; the server must not fail
+        logger.exception("form subject of %s could not be loaded", path)
+        heading = gettext(locale, LOAD_FAILED, DOMAIN)
+        info.status, info.title, info.heading = 500, f"500 - {heading}", heading
+        return info, None
+    if subject is None:
+        title, text, _ = not_found_texts(screen)
+        heading = gettext(locale, title, DOMAIN)
+        info.status, info.title, info.heading = 404, f"404 - {heading}", heading
+        info.description = gettext(locale, text, DOMAIN)
+        return info, None
+    info.heading = gettext(locale, form.title, DOMAIN)
+    info.title = page_title(f"{info.heading}: {subject.title}" if subject.title else info.heading)
+    info.description = gettext(locale, form.intro, DOMAIN)
+    return info, subject
+
+
+async def describe_form(path: str, locale: str, params: dict[str, str]) -> PageInfo:
+    """The PageInfo of ``form_page`` (for ``dealer.pageinfo.DESCRIBERS``)."""
+    return (await form_page(path, locale, params))[0]

@@ -1,0 +1,177 @@
+"""Storing a visitor's request: validated again, rate-limited, idempotent, one transaction.
+
+The lead and its outbox rows (one per configured delivery channel) are written together,
+so a stored lead is always delivered later, and a lead that is not stored is never
+reported as sent. The visitor sees success only after the commit.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import func
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, select
+
+from dealer.db import get_engine, session_scope
+from dealer.forms.definitions import (
+    FORM_ERROR,
+    MALFORMED_FORM,
+    get_form,
+    is_spam,
+    payload,
+    validate_submission,
+)
+from dealer.forms.messages import DOMAIN
+from dealer.i18n import LOCALES, N_, gettext
+from dealer.leads.models import Lead, OutboxMessage
+from dealer.settings import Settings, get_settings
+
+# At most RATE_LIMIT new leads per client within RATE_WINDOW.
+RATE_LIMIT = 5
+RATE_WINDOW = dt.timedelta(minutes=10)
+_IDEMPOTENCY_KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
+_MAX_SOURCE_PAGE = 500
+
+_RATE_LIMITED = N_(
+    "You have sent several requests in a short time. Please try again in a few minutes."
+)
+
+
+class LeadRejectedError(Exception):
+    """A submission that is not stored; ``errors`` maps fields (or ``FORM_ERROR``) to
+    messages in the visitor's language."""
+
+    def __init__(self, errors: Mapping[str, str]) -> None:
+        super().__init__("; ".join(f"{key}: {text}" for key, text in errors.items()))
+        self.errors = dict(errors)
+
+
+class InvalidSubmissionError(LeadRejectedError):
+    """A field fails a blocking rule, or the request itself is malformed."""
+
+
+class RateLimitedError(LeadRejectedError):
+    """The client sent RATE_LIMIT requests within RATE_WINDOW already."""
+
+
+@dataclass(frozen=True)
+class StoredLead:
+    id: int
+    created: bool  # False when the idempotency key was seen before (a repeated submit)
+
+
+def client_key(address: str) -> str:
+    """The key a client is rate-limited by: a hash of its address, never the address."""
+    return hashlib.sha256(f"dealer-lead-client:{address}".encode()).hexdigest()
+
+
+def delivery_channels(settings: Settings) -> list[str]:
+    """The configured ways to hand leads to the dealer."""
+    channels = []
+    if settings.smtp_host and settings.lead_mail_to:
+        channels.append("email")
+    if settings.lead_webhook_url:
+        channels.append("webhook")
+    return channels
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+def _check_request(locale: str, source_page: str, idempotency_key: str) -> None:
+    safe_locale = locale if locale in LOCALES else LOCALES[0]
+    if (
+        locale not in LOCALES
+        or not isinstance(source_page, str)
+        or not source_page.startswith("/")
+        or len(source_page) > _MAX_SOURCE_PAGE
+        or not isinstance(idempotency_key, str)
+        or not _IDEMPOTENCY_KEY.fullmatch(idempotency_key)
+    ):
+        raise InvalidSubmissionError({FORM_ERROR: gettext(safe_locale, MALFORMED_FORM, DOMAIN)})
+
+
+def _existing(session: Session, idempotency_key: str) -> StoredLead | None:
+    lead_id = session.exec(select(Lead.id).where(Lead.idempotency_key == idempotency_key)).first()
+    return None if lead_id is None else StoredLead(lead_id, created=False)
+
+
+def store_lead(
+    *,
+    form_id: str,
+    values: Mapping[str, object],
+    locale: str,
+    source_page: str,
+    client_key: str,
+    idempotency_key: str,
+    vehicle_slug: str | None = None,
+    brand: str | None = None,
+    model: str | None = None,
+    subject: str = "",
+    options: Mapping[str, Sequence[str]] | None = None,
+    engine: Engine | None = None,
+    settings: Settings | None = None,
+    now: dt.datetime | None = None,
+) -> StoredLead | None:
+    """Validate and store a submission with its outbox rows, in one transaction.
+
+    The same ``idempotency_key`` stores one lead however often it is sent (double click,
+    retry after a lost answer): later calls return the first lead with ``created=False``.
+    Returns None for a filled-in honeypot: nothing is stored, and the visitor should see
+    the same success as anyone else. Raises InvalidSubmissionError (field errors or a
+    malformed request), RateLimitedError, or a database error when the lead could not be
+    stored. Unknown ``form_id`` -> KeyError.
+    """
+    _check_request(locale, source_page, idempotency_key)
+    errors = validate_submission(form_id, values, locale, options=options)
+    if errors:
+        raise InvalidSubmissionError(errors)
+    if is_spam(values):
+        return None
+    settings = settings or get_settings()
+    now = now or _now()
+    engine = engine or get_engine()
+    try:
+        with session_scope(engine) as session:
+            if (seen := _existing(session, idempotency_key)) is not None:
+                return seen
+            recent = session.exec(
+                select(func.count())
+                .select_from(Lead)
+                .where(Lead.client_key == client_key, Lead.created_at > now - RATE_WINDOW)
+            ).one()
+            if recent >= RATE_LIMIT:
+                raise RateLimitedError({FORM_ERROR: gettext(locale, _RATE_LIMITED, DOMAIN)})
+            lead = Lead(
+                form_id=form_id,
+                payload=payload(get_form(form_id), values),
+                vehicle_slug=vehicle_slug,
+                brand=brand,
+                model=model,
+                subject=subject[:200],
+                locale=locale,
+                source_page=source_page,
+                client_key=client_key,
+                idempotency_key=idempotency_key,
+                created_at=now,
+            )
+            session.add(lead)
+            session.flush()
+            assert lead.id is not None
+            for channel in delivery_channels(settings):
+                session.add(OutboxMessage(lead_id=lead.id, channel=channel, next_attempt_at=now))
+            stored = StoredLead(lead.id, created=True)
+    except IntegrityError:
+        # The same key committed in a parallel request a moment ago.
+        with Session(engine) as session:
+            if (seen := _existing(session, idempotency_key)) is not None:
+                return seen
+        raise
+    return stored

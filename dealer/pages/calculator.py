@@ -1,0 +1,106 @@
+"""Lease and finance calculator of a vehicle (/voorraad/{vehicle}/lease-calculator,
+/de/angebote/{vehicle}/leasingrechner and per brand)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from dealer.calculator_view import CALCULATOR_TITLE, VEHICLE_NOT_FOUND_TEXT, VEHICLE_NOT_FOUND_TITLE
+from dealer.components.calculator import choice_control, figure_list, monthly_chart, notes
+from dealer.components.errors import error_screen
+from dealer.i18n import gettext
+from dealer.pages.context import PageContext
+from dealer.pages.frame import framed
+from dealer.routes import path_for
+from dealer.state.calculator import CalculatorState as S
+
+
+def _panel(t: str) -> rx.Component:
+    controls = rx.vstack(
+        rx.text(S.hint, size="2", color=rx.color("gray", 11)),
+        rx.foreach(S.controls, lambda control: choice_control(control, S.type_value, S.commit)),
+        rx.cond(
+            S.business,
+            rx.el.label(
+                rx.switch(checked=S.vat_included, on_change=S.set_vat_included),
+                rx.text(gettext(t, "Show amounts including VAT"), size="2"),
+                class_name="calc-switch",
+            ),
+        ),
+        spacing="4",
+        width="100%",
+    )
+    result = rx.vstack(
+        rx.box(
+            rx.text(S.headline, size="7", weight="bold", data_testid="calc-headline"),
+            rx.text(S.headline_note, size="2", color=rx.color("gray", 11)),
+            role="status",
+            aria_live="polite",
+        ),
+        figure_list(S.figures),
+        rx.link(rx.button(S.request_label, size="3", width="100%"), href=S.request_href,
+                data_testid="calc-request", width="100%"),
+        spacing="4",
+        width="100%",
+        class_name="calc-result",
+    )
+    return rx.vstack(
+        rx.grid(controls, result, columns=rx.breakpoints(initial="1", md="2"), spacing="6",
+                width="100%"),
+        rx.cond(
+            S.curve.length() > 1,
+            monthly_chart(gettext(t, "Monthly amount by contract duration"), S.curve, S.months,
+                          gettext(t, "Contract duration in months"),
+                          gettext(t, "Monthly amount")),
+        ),
+        notes(S.example, S.disclaimers),
+        spacing="6",
+        width="100%",
+        padding_top="1.5rem",
+    )
+
+
+def page(ctx: PageContext) -> rx.Component:
+    t = ctx.locale
+    stock = (path_for("brand_stock", t, brand=ctx.fixed["brand"]) if "brand" in ctx.fixed
+             else path_for("stock", t))
+    calculator = rx.vstack(
+        rx.hstack(
+            rx.cond(S.photo != "", rx.image(src=S.photo, alt="", width="120px",
+                                             aspect_ratio="4 / 3", object_fit="cover")),
+            rx.vstack(
+                rx.heading(rx.cond(S.loaded, S.heading, gettext(t, CALCULATOR_TITLE)),
+                           as_="h1", size="7"),
+                rx.link(gettext(t, "Back to the vehicle"), href=S.vehicle_href, size="2"),
+                spacing="1",
+            ),
+            align="center",
+            spacing="4",
+        ),
+        rx.tabs.root(
+            rx.tabs.list(
+                rx.foreach(S.deals, lambda deal: rx.tabs.trigger(deal.label, value=deal.value)),
+                aria_label=gettext(t, "Acquisition type"),
+                wrap="wrap",
+            ),
+            rx.foreach(S.deals, lambda deal: rx.tabs.content(_panel(t), value=deal.value)),
+            value=S.deal,
+            on_change=S.choose_deal,
+            width="100%",
+        ),
+        spacing="4",
+        width="100%",
+    )
+    return framed(
+        ctx,
+        rx.cond(
+            S.found,
+            calculator,
+            error_screen(gettext(t, VEHICLE_NOT_FOUND_TITLE), gettext(t, VEHICLE_NOT_FOUND_TEXT),
+                         gettext(t, "To the stock"), stock),
+        ),
+    )
+
+
+on_load = S.load
+title = S.title

@@ -1,0 +1,41 @@
+"""A brand's models (/{brand}/modellen) with filters and sorting, and one model."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from dealer.components.blocks import action_buttons, choice_links, download_list, fact_list
+from dealer.i18n import gettext
+from dealer.pages.cms_pages import DOMAIN, blocks, screen
+from dealer.pages.context import PageContext
+from dealer.state.cms import CmsState
+
+
+def models_page(ctx: PageContext) -> rx.Component:
+    return screen(ctx, lambda: rx.vstack(
+        rx.flex(rx.foreach(CmsState.filters, choice_links), wrap="wrap", gap="5",
+                aria_label=gettext(ctx.locale, "Filters", DOMAIN), role="group"),
+        blocks(ctx),
+        spacing="5",
+        width="100%",
+    ))
+
+
+def model_page(ctx: PageContext) -> rx.Component:
+    t = ctx.locale
+    aside = rx.el.aside(
+        rx.vstack(
+            fact_list(CmsState.prices, gettext(t, "Prices", DOMAIN)),
+            action_buttons(CmsState.actions),
+            fact_list(CmsState.facts, gettext(t, "Key data", DOMAIN)),
+            download_list(CmsState.downloads, gettext(t, "Downloads", DOMAIN)),
+            spacing="5",
+            width="100%",
+        ),
+        class_name="cms-model__aside",
+    )
+    return screen(ctx, lambda: rx.box(blocks(ctx), aside, class_name="cms-model"))
+
+
+on_load = CmsState.load
+title = CmsState.title

@@ -1,0 +1,76 @@
+"""Content screens built from stories: the catch-all page (home and not-found included),
+the news list and articles, the brand overview; the shared frame of every content screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import reflex as rx
+
+from dealer.components.blocks import block, layout
+from dealer.components.errors import error_screen
+from dealer.components.layout import breadcrumbs
+from dealer.i18n import gettext
+from dealer.pages.context import PageContext
+from dealer.pages.frame import framed
+from dealer.state.cms import CmsState
+
+DOMAIN = "content"
+
+
+def header(ctx: PageContext) -> rx.Component:
+    return rx.vstack(
+        rx.cond(CmsState.crumbs.length() > 0, breadcrumbs(ctx.locale, CmsState.crumbs)),
+        rx.heading(CmsState.heading, as_="h1", size="8"),
+        rx.cond(CmsState.meta != "",
+                rx.text(CmsState.meta, size="2", color=rx.color("gray", 11),
+                        data_testid="article-dates")),
+        rx.cond(CmsState.lead != "", rx.text(CmsState.lead, size="5")),
+        spacing="3",
+        width="100%",
+    )
+
+
+def blocks(ctx: PageContext) -> rx.Component:
+    return rx.vstack(
+        rx.foreach(
+            CmsState.blocks,
+            lambda record: block(record, ctx.locale, playing=CmsState.playing,
+                                 on_play=CmsState.play),
+        ),
+        spacing="8",
+        width="100%",
+    )
+
+
+def not_found(ctx: PageContext) -> rx.Component:
+    return error_screen(
+        CmsState.heading,
+        gettext(ctx.locale, "The page may have moved or no longer exists.", DOMAIN),
+        CmsState.back_label,
+        CmsState.back_href,
+    )
+
+
+def screen(ctx: PageContext, body: Callable[[], rx.Component]) -> rx.Component:
+    """A content screen: nothing until its story is read, then the layout or the 404."""
+    return framed(
+        ctx,
+        rx.cond(
+            CmsState.ready,
+            rx.cond(
+                CmsState.found,
+                layout(CmsState.layout, lambda: (header(ctx), body())),
+                not_found(ctx),
+            ),
+            rx.center(rx.spinner(size="3"), min_height="40vh", aria_busy="true"),
+        ),
+    )
+
+
+def page(ctx: PageContext) -> rx.Component:
+    return screen(ctx, lambda: blocks(ctx))
+
+
+on_load = CmsState.load
+title = CmsState.title

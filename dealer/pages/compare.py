@@ -1,0 +1,75 @@
+"""Vehicle comparison (/voorraad/vergelijken, /de/angebote/vergleichen)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from dealer.components.shortlists import compare_table, shortlist_notice
+from dealer.i18n import N_, gettext
+from dealer.pages.context import PageContext
+from dealer.pages.frame import framed
+from dealer.routes import path_for
+from dealer.shortlists import COMPARE_MIN
+from dealer.state.shortlists import CompareState
+
+TITLE = N_("Compare vehicles")
+
+
+def page(ctx: PageContext) -> rx.Component:
+    t = ctx.locale
+    stock = path_for("stock", t)
+    table = rx.vstack(
+        rx.el.label(
+            rx.switch(checked=CompareState.only_differences,
+                      on_change=CompareState.set_only_differences),
+            rx.text(gettext(t, "Only show differences"), size="2"),
+            display="flex",
+            align_items="center",
+            gap="0.5rem",
+        ),
+        rx.text(gettext(t, "Rows where the vehicles differ are highlighted."), size="2",
+                color=rx.color("gray", 11)),
+        spacing="2",
+    )
+    return framed(
+        ctx,
+        rx.heading(
+            rx.cond(CompareState.loaded, CompareState.heading, gettext(t, TITLE)),
+            as_="h1", size="7", margin_bottom="1rem",
+        ),
+        rx.cond(
+            CompareState.count == 0,
+            rx.cond(
+                CompareState.loaded,
+                shortlist_notice(
+                    gettext(t, "You have not selected any vehicles to compare yet. Tick "
+                               "“Compare” on the vehicles you are interested in."),
+                    gettext(t, "To the stock"), stock, "compare-empty",
+                ),
+            ),
+            rx.vstack(
+                rx.cond(
+                    CompareState.count < COMPARE_MIN,
+                    shortlist_notice(
+                        gettext(t, "A comparison needs at least {min} vehicles. Add another "
+                                   "one from the stock.", min=COMPARE_MIN),
+                        gettext(t, "To the stock"), stock, "compare-too-few",
+                    ),
+                    table,
+                ),
+                compare_table(
+                    gettext(t, TITLE),
+                    CompareState.columns,
+                    CompareState.shown_sections,
+                    remove_label=gettext(t, "Remove"),
+                    on_remove=CompareState.remove,
+                    differs_label=gettext(t, "differs"),
+                ),
+                spacing="4",
+                width="100%",
+            ),
+        ),
+    )
+
+
+on_load = CompareState.load

@@ -1,0 +1,120 @@
+"""Employee overview (/medewerkers, /de/mitarbeiter): filters, first twelve, show more."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from dealer.components.errors import error_screen
+from dealer.components.layout import breadcrumbs
+from dealer.components.locations import employee_card, select_filter, text_search
+from dealer.i18n import gettext
+from dealer.locations_view import EMPLOYEES_FIRST, EMPLOYEES_TITLE, NO_EMPLOYEES
+from dealer.navigation import NavItem
+from dealer.pages.context import PageContext
+from dealer.pages.frame import framed
+from dealer.pages.locations import load_failed
+from dealer.routes import path_for
+from dealer.state.employees import EmployeesState
+
+TITLE = EMPLOYEES_TITLE
+
+
+def _filters(t: str) -> rx.Component:
+    state = EmployeesState
+    return rx.vstack(
+        text_search(
+            field_id="employee-name",
+            name="name",
+            label=gettext(t, "Name"),
+            placeholder=gettext(t, "Search by name"),
+            button=gettext(t, "Search"),
+            value=state.name,
+            on_change=state.set_name,
+            on_submit=state.search,
+        ),
+        rx.flex(
+            select_filter("employee-location", gettext(t, "Location"), state.locations,
+                          state.branch, state.choose_location),
+            select_filter("employee-job-title", gettext(t, "Job title"), state.job_titles,
+                          state.job_title, state.choose_job_title),
+            select_filter("employee-department", gettext(t, "Department"), state.departments,
+                          state.department, state.choose_department),
+            gap="1rem",
+            wrap="wrap",
+            width="100%",
+        ),
+        spacing="4",
+        width="100%",
+    )
+
+
+def _results(t: str) -> rx.Component:
+    state = EmployeesState
+    empty = rx.callout.root(
+        rx.callout.icon(rx.icon("users")),
+        rx.callout.text(gettext(t, NO_EMPLOYEES)),
+        rx.link(gettext(t, "Reset all filters"), href=state.reset_href, size="2"),
+        color_scheme="gray",
+        data_testid="employees-empty",
+    )
+    return rx.vstack(
+        rx.text(state.count_text, size="3", weight="bold", role="status",
+                data_testid="employee-count"),
+        rx.cond(
+            state.total > 0,
+            rx.grid(
+                rx.foreach(state.cards, lambda card: employee_card(card)),
+                columns=rx.breakpoints(initial="1", sm="2", lg="3"),
+                spacing="4",
+                width="100%",
+                id="employee-list",
+            ),
+            empty,
+        ),
+        rx.cond(
+            state.total > EMPLOYEES_FIRST,
+            rx.button(
+                rx.cond(state.show_all, state.less_text, state.more_text),
+                on_click=state.toggle_all,
+                aria_expanded=rx.cond(state.show_all, "true", "false"),
+                aria_controls="employee-list",
+                variant="soft",
+                size="3",
+                align_self="center",
+            ),
+        ),
+        spacing="4",
+        width="100%",
+    )
+
+
+def page(ctx: PageContext) -> rx.Component:
+    t = ctx.locale
+    state = EmployeesState
+    content = rx.vstack(
+        breadcrumbs(t, [NavItem(gettext(t, "Home"), path_for("content", t)),
+                        NavItem(gettext(t, TITLE), path_for("employees", t))]),
+        rx.heading(gettext(t, TITLE), as_="h1", size="8"),
+        rx.text(gettext(t, "Meet the people at our branches and contact them directly."),
+                size="3", color=rx.color("gray", 11)),
+        rx.cond(
+            state.failed,
+            load_failed(state.failed_text),
+            rx.cond(state.loaded, rx.vstack(_filters(t), _results(t), spacing="5",
+                                            width="100%")),
+        ),
+        spacing="4",
+        width="100%",
+    )
+    return framed(
+        ctx,
+        rx.cond(
+            state.enabled,
+            content,
+            error_screen(gettext(t, "Oops, this page does not exist"), None,
+                         gettext(t, "To the home page"), path_for("content", t)),
+        ),
+    )
+
+
+on_load = EmployeesState.load

@@ -1,0 +1,55 @@
+"""The visitor's favourite vehicles (/voorraad/favorieten, /de/angebote/favorit)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from dealer.components.shortlists import shortlist_notice
+from dealer.components.stock import vehicle_card
+from dealer.i18n import N_, gettext
+from dealer.pages.context import PageContext
+from dealer.pages.frame import framed
+from dealer.pages.shortlist_controls import card_controls
+from dealer.routes import path_for
+from dealer.state.shortlists import FavouritesState
+
+TITLE = N_("Favourites")
+
+
+def page(ctx: PageContext) -> rx.Component:
+    t = ctx.locale
+    return framed(
+        ctx,
+        rx.heading(gettext(t, TITLE), as_="h1", size="7", margin_bottom="1rem"),
+        rx.cond(
+            FavouritesState.count > 0,
+            rx.vstack(
+                rx.text(FavouritesState.count_text, size="4", weight="bold", role="status",
+                        data_testid="favourites-count"),
+                rx.grid(
+                    rx.foreach(
+                        FavouritesState.cards,
+                        lambda card: vehicle_card(
+                            card, actions=card_controls(t, card, FavouritesState.toggle)
+                        ),
+                    ),
+                    columns=rx.breakpoints(initial="1", sm="2", lg="3"),
+                    spacing="4",
+                    width="100%",
+                ),
+                spacing="4",
+                width="100%",
+            ),
+            rx.cond(
+                FavouritesState.loaded,
+                shortlist_notice(
+                    gettext(t, "You have no favourites yet. Tick “Favourite” on the vehicles "
+                               "you like to find them here again."),
+                    gettext(t, "To the stock"), path_for("stock", t), "favourites-empty",
+                ),
+            ),
+        ),
+    )
+
+
+on_load = FavouritesState.load

@@ -1,0 +1,190 @@
+"""Request pages: test drive and interest per vehicle, contact and test drive per model,
+direct contact. Fields, labels and help are fixed per screen and locale at compile time;
+values, errors and the page state come from FormsState."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from dealer.components.errors import error_screen
+from dealer.components.forms import (
+    FieldSpec,
+    check_field,
+    form_alert,
+    honeypot_field,
+    radio_field,
+    subject_card,
+    text_field,
+)
+from dealer.forms.definitions import (
+    CHECKED,
+    HONEYPOT,
+    SCREEN_FORMS,
+    FieldDef,
+    FormDef,
+    get_form,
+)
+from dealer.forms.messages import DOMAIN
+from dealer.forms.subjects import LOAD_FAILED, not_found_texts
+from dealer.i18n import N_, gettext
+from dealer.pages.context import PageContext
+from dealer.pages.frame import framed
+from dealer.routes import path_for
+from dealer.state.forms import FormsState
+
+_NEXT_STEPS = {
+    "test_drive": (
+        N_("We will check your preferred date and confirm the appointment within one "
+           "working day."),
+        N_("Please bring your driving licence to the test drive."),
+        N_("If you want to change the date, simply reply to our message."),
+    ),
+    "request": (
+        N_("Our team will get back to you within one working day, the way you asked."),
+        N_("If you mentioned a car to trade in, we will include a valuation."),
+    ),
+}
+_REQUIRED_NOTE = N_("Fields marked * are required.")
+
+
+def _t(ctx: PageContext, msgid: str) -> str:
+    return gettext(ctx.locale, msgid, DOMAIN)
+
+
+def form_of(ctx: PageContext) -> FormDef:
+    return get_form(SCREEN_FORMS[ctx.screen])
+
+
+def title(ctx: PageContext) -> str:
+    return _t(ctx, form_of(ctx).title)
+
+
+def _spec(ctx: PageContext, form: FormDef, f: FieldDef) -> FieldSpec:
+    return FieldSpec(
+        id=f"{form.id}-{f.name}".replace("_", "-"),
+        name=f.name,
+        type=f.type,
+        label=_t(ctx, f.label),
+        help=_t(ctx, f.help) if f.help else "",
+        input_type=f.input_type,
+        autocomplete=f.autocomplete,
+        max_length=f.max_length,
+        multiline=f.multiline,
+        required=f.required,
+        options=tuple((option.value, _t(ctx, option.label)) for option in f.options),
+    )
+
+
+def _field(ctx: PageContext, form: FormDef, f: FieldDef) -> rx.Component:
+    spec = _spec(ctx, form, f)
+    value = FormsState.form_values.get(f.name, "")
+    error = FormsState.errors.get(f.name, "")
+    if f.is_check:
+        control = check_field(spec, value == CHECKED, error, FormsState.set_checked(f.name))
+    elif f.type == "radio":
+        control = radio_field(spec, value, error, FormsState.set_text(f.name))
+    else:
+        control = text_field(
+            spec, value, error, FormsState.set_text(f.name), FormsState.blur(f.name),
+            suggestions=FormsState.branches if f.type == "autocomplete" else None,
+        )
+    if f.shown_when:
+        return rx.cond(FormsState.form_values.get(f.shown_when, "") == CHECKED, control)
+    return control
+
+
+def _form_view(ctx: PageContext, form: FormDef) -> rx.Component:
+    fields = [
+        _field(ctx, form, f) for f in form.fields if f.name != HONEYPOT
+    ]
+    honeypot = form.field(HONEYPOT)
+    return rx.form(
+        rx.vstack(
+            rx.text(_t(ctx, form.intro), size="3"),
+            subject_card(
+                FormsState.subject_title, FormsState.subject_details, FormsState.subject_image,
+                FormsState.subject_image_alt, FormsState.subject_href,
+                _t(ctx, N_("View details")),
+            ) if form.subject else rx.fragment(),
+            rx.text(_t(ctx, _REQUIRED_NOTE), size="1", color=rx.color("gray", 11)),
+            *fields,
+            honeypot_field(HONEYPOT, _t(ctx, honeypot.label),
+                           FormsState.form_values.get(HONEYPOT, ""),
+                           FormsState.set_text(HONEYPOT)),
+            form_alert(FormsState.failure, "form-failure"),
+            rx.button(
+                _t(ctx, N_("Send request")),
+                type="submit",
+                size="3",
+                loading=FormsState.submitting,
+                width=rx.breakpoints(initial="100%", sm="auto"),
+            ),
+            spacing="4",
+            width="100%",
+        ),
+        on_submit=FormsState.submit,
+        no_validate=True,  # the rules speak for themselves, no browser bubbles
+        position="relative",
+        aria_label=_t(ctx, form.title),
+    )
+
+
+def _success_view(ctx: PageContext, form: FormDef) -> rx.Component:
+    steps = _NEXT_STEPS["test_drive" if "preferred_date" in form.names else "request"]
+    return rx.vstack(
+        rx.callout(_t(ctx, N_("Thank you! We have received your request.")), icon="circle-check",
+                   color_scheme="green", size="3", role="status", width="100%",
+                   data_testid="form-success"),
+        rx.heading(_t(ctx, N_("What happens next")), as_="h2", size="5"),
+        rx.el.ol(*(rx.el.li(_t(ctx, step)) for step in steps),
+                 style={"padding_left": "1.25rem", "line_height": "1.7"}),
+        rx.link(_t(ctx, N_("Back to our stock")), href=path_for("stock", ctx.locale)),
+        spacing="4",
+        width="100%",
+    )
+
+
+def _not_found_view(ctx: PageContext) -> rx.Component:
+    heading, text, target = not_found_texts(ctx.screen)
+    params = {"brand": ctx.fixed["brand"]} if target == "brand_models" else {}
+    button = _t(ctx, N_("To the models") if target == "brand_models" else N_("To our stock"))
+    return error_screen(_t(ctx, heading), _t(ctx, text), button,
+                        path_for(target, ctx.locale, **params))
+
+
+def build(ctx: PageContext) -> rx.Component:
+    form = form_of(ctx)
+    return framed(
+        ctx,
+        rx.box(
+            rx.match(
+                FormsState.status,
+                ("ready", rx.vstack(
+                    rx.heading(title(ctx), as_="h1", size="7"),
+                    _form_view(ctx, form),
+                    spacing="4",
+                )),
+                ("success", rx.vstack(
+                    rx.heading(title(ctx), as_="h1", size="7"),
+                    _success_view(ctx, form),
+                    spacing="4",
+                )),
+                ("not_found", _not_found_view(ctx)),
+                ("error", error_screen(_t(ctx, LOAD_FAILED), None,
+                                       _t(ctx, N_("To the home page")),
+                                       path_for("content", ctx.locale))),
+                rx.vstack(
+                    rx.heading(title(ctx), as_="h1", size="7"),
+                    rx.hstack(rx.spinner(), rx.text(_t(ctx, N_("Loading the form...")))),
+                    spacing="4",
+                ),
+            ),
+            max_width="720px",
+            width="100%",
+            padding_y="1.5rem",
+        ),
+    )
+
+
+on_load = FormsState.load
+SCREENS = tuple(SCREEN_FORMS)

@@ -1,0 +1,157 @@
+"""Lease offer overview (/lease-aanbod, /de/leasingangebote) and one lease offer."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from dealer import styles
+from dealer.components.errors import error_screen
+from dealer.components.stock import filter_group, pills
+from dealer.i18n import gettext
+from dealer.lease_offers_view import OFFER_NOT_FOUND_TEXT, OFFER_NOT_FOUND_TITLE, OVERVIEW_TITLE
+from dealer.pages.context import PageContext
+from dealer.pages.frame import framed
+from dealer.routes import path_for
+from dealer.state.lease_offers import LeaseOffersState, LeaseOfferState
+
+
+def offer_card(card: rx.Var, more_label: str) -> rx.Component:
+    return rx.el.article(
+        rx.box(
+            rx.image(src=card.photo, alt=card.photo_alt, width="100%", height="100%",
+                     object_fit="cover", loading="lazy"),
+            aspect_ratio="4 / 3",
+            background_color=rx.color("gray", 3),
+        ),
+        rx.vstack(
+            rx.badge(card.customer, variant="soft"),
+            rx.heading(card.title, as_="h2", size="4"),
+            rx.text(card.version, size="2", color=rx.color("gray", 11)),
+            rx.text(card.terms, size="2"),
+            rx.text(card.price, size="5", weight="bold"),
+            rx.text(card.price_note, size="1", color=rx.color("gray", 11)),
+            rx.link(rx.button(more_label, variant="soft", tab_index=-1), href=card.href,
+                    aria_label=card.more_label),
+            spacing="1",
+            padding="0.75rem",
+            align="start",
+        ),
+        style=styles.card_style,
+        data_testid="lease-offer-card",
+    )
+
+
+def overview(ctx: PageContext) -> rx.Component:
+    t = ctx.locale
+    S = LeaseOffersState  # noqa: N806 - short alias for the page's state
+    results = rx.vstack(
+        rx.text(S.count_text, size="4", weight="bold", role="status", data_testid="result-count"),
+        pills(S.pills, gettext(t, "Reset all filters"), S.reset_href, gettext(t, "Remove filter")),
+        rx.cond(
+            S.shown > 0,
+            rx.grid(
+                rx.foreach(S.cards, lambda card: offer_card(card, gettext(t, "More info"))),
+                columns=rx.breakpoints(initial="1", sm="2", lg="3"),
+                spacing="4",
+                width="100%",
+            ),
+            rx.cond(S.loaded, rx.text(gettext(t, "No lease offers match these filters."),
+                                      size="3")),
+        ),
+        spacing="4",
+        width="100%",
+    )
+    sidebar = rx.box(
+        rx.foreach(S.groups, filter_group),
+        as_="aside",
+        aria_label=gettext(t, "Filters"),
+        min_width="200px",
+        width=["100%", "100%", "auto"],
+    )
+    return framed(
+        ctx,
+        rx.heading(gettext(t, OVERVIEW_TITLE), as_="h1", size="7", margin_bottom="1rem"),
+        rx.cond(
+            S.failed,
+            error_screen(gettext(t, "Oops, something went wrong"), None,
+                         gettext(t, "To the home page"), path_for("content", t)),
+            rx.flex(sidebar, results, direction=rx.breakpoints(initial="column", md="row"),
+                    align="start", gap="2rem", width="100%"),
+        ),
+    )
+
+
+def _term_list(heading: str, items: rx.Var, icon: str, test_id: str) -> rx.Component:
+    return rx.box(
+        rx.heading(heading, as_="h2", size="4", margin_bottom="0.5rem"),
+        rx.el.ul(
+            rx.foreach(items, lambda item: rx.el.li(
+                rx.hstack(rx.icon(icon, size=16, aria_hidden="true"), rx.text(item, size="2"),
+                          align="center", spacing="2"),
+            )),
+            class_name="plain-list",
+        ),
+        data_testid=test_id,
+    )
+
+
+def detail(ctx: PageContext) -> rx.Component:
+    t = ctx.locale
+    S = LeaseOfferState  # noqa: N806 - short alias for the page's state
+    overview_href = path_for("lease_offers", t)
+    offer = S.offer
+    content = rx.vstack(
+        rx.link(gettext(t, "All lease offers"), href=overview_href, size="2"),
+        rx.grid(
+            rx.image(src=offer.photo, alt="", width="100%", aspect_ratio="4 / 3",
+                     object_fit="cover", border_radius="var(--radius-3)"),
+            rx.vstack(
+                rx.badge(offer.customer, variant="soft"),
+                rx.heading(offer.title, " ", offer.version, as_="h1", size="7"),
+                rx.text(offer.headline, size="7", weight="bold", data_testid="offer-price"),
+                rx.text(offer.headline_note, size="2", color=rx.color("gray", 11)),
+                rx.link(rx.button(gettext(t, "Request this offer"), size="3", tab_index=-1),
+                        href=offer.request_href),
+                spacing="2",
+                align="start",
+            ),
+            columns=rx.breakpoints(initial="1", md="2"),
+            spacing="6",
+            width="100%",
+        ),
+        rx.el.dl(
+            rx.foreach(offer.facts, lambda fact: rx.box(rx.el.dt(fact.label), rx.el.dd(fact.value),
+                                                    class_name="calc-figure")),
+            class_name="calc-figures",
+            data_testid="offer-facts",
+        ),
+        rx.grid(
+            _term_list(gettext(t, "Included in the monthly price"), offer.included, "check",
+                       "terms-included"),
+            _term_list(gettext(t, "Not included"), offer.not_included, "x",
+                       "terms-not-included"),
+            _term_list(gettext(t, "Standard equipment"), offer.equipment, "circle-check",
+                       "standard-equipment"),
+            columns=rx.breakpoints(initial="1", md="3"),
+            spacing="6",
+            width="100%",
+        ),
+        rx.foreach(offer.disclaimers, lambda text: rx.text(text, size="1",
+                                                           color=rx.color("gray", 11))),
+        spacing="5",
+        width="100%",
+    )
+    return framed(
+        ctx,
+        rx.cond(
+            S.found,
+            rx.cond(S.loaded, content, rx.heading(gettext(t, "Lease offer"), as_="h1", size="7")),
+            error_screen(gettext(t, OFFER_NOT_FOUND_TITLE), gettext(t, OFFER_NOT_FOUND_TEXT),
+                         gettext(t, "All lease offers"), overview_href),
+        ),
+    )
+
+
+overview_on_load = LeaseOffersState.load
+detail_on_load = LeaseOfferState.load
+detail_title = LeaseOfferState.title

@@ -1,0 +1,269 @@
+"""Location list (/vestigingen, /de/standorte) and a branch's page, also per brand
+(/vestigingen/{location}, /{brand}/vestigingen/{location})."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from dealer.components.errors import error_screen
+from dealer.components.layout import breadcrumbs
+from dealer.components.locations import (
+    client_path,
+    consent_map,
+    employee_card,
+    filter_links,
+    hours_table,
+    location_card,
+    location_map,
+    section,
+    text_search,
+)
+from dealer.i18n import gettext
+from dealer.locations_view import LOCATION_NOT_FOUND, LOCATIONS_TITLE
+from dealer.navigation import NavItem
+from dealer.pages.context import PageContext
+from dealer.pages.frame import framed
+from dealer.routes import path_for
+from dealer.state.locations import LocationsState, LocationState, MapConsentState
+
+
+def map_with_consent(locale: str, view: rx.Var, label: str) -> rx.Component:
+    return consent_map(
+        MapConsentState.consent,
+        location_map(view, label),
+        prompt=gettext(locale, "The map is only shown with your consent. You can change your "
+                               "choice at any time."),
+        allow_label=gettext(locale, "Show map"),
+        decline_label=gettext(locale, "Not now"),
+        declined_text=gettext(locale, "The map cannot be loaded without your consent."),
+        hide_label=gettext(locale, "Hide map"),
+        on_allow=MapConsentState.allow,
+        on_decline=MapConsentState.decline,
+    )
+
+
+def load_failed(text: rx.Var[str]) -> rx.Component:
+    return rx.callout.root(
+        rx.callout.icon(rx.icon("triangle-alert")),
+        rx.callout.text(text),
+        color_scheme="red",
+        role="alert",
+        data_testid="load-failed",
+    )
+
+
+# --- the list ---------------------------------------------------------------------------
+
+
+def list_page(ctx: PageContext) -> rx.Component:
+    t = ctx.locale
+    state = LocationsState
+    results = rx.vstack(
+        rx.text(state.count_text, size="3", weight="bold", role="status",
+                data_testid="location-count"),
+        rx.cond(
+            state.message != "",
+            rx.callout.root(
+                rx.callout.icon(rx.icon("search-x")),
+                rx.callout.text(state.message),
+                rx.link(gettext(t, "Show all locations"), href=state.reset_href, size="2"),
+                color_scheme="amber",
+                data_testid="location-search-message",
+            ),
+        ),
+        rx.grid(
+            rx.foreach(state.cards, location_card),
+            columns=rx.breakpoints(initial="1", sm="2"),
+            spacing="4",
+            width="100%",
+        ),
+        spacing="4",
+        width="100%",
+    )
+    the_map = rx.box(
+        rx.heading(gettext(t, "Map"), as_="h2", size="4", margin_bottom="0.5rem"),
+        map_with_consent(t, state.map_view, gettext(t, "Map of the locations found")),
+        position=rx.breakpoints(initial="static", md="sticky"),
+        top="6rem",
+    )
+    search = rx.vstack(
+        text_search(
+            field_id="location-place",
+            name="place",
+            label=gettext(t, "Place, postcode or branch"),
+            placeholder=gettext(t, "e.g. Utrecht or 3565"),
+            button=gettext(t, "Search"),
+            value=state.place,
+            on_change=state.set_place,
+            on_submit=state.search,
+        ),
+        filter_links(gettext(t, "Brand"), state.brands, "brand-filter"),
+        filter_links(gettext(t, "Service"), state.services, "service-filter"),
+        rx.grid(
+            results,
+            rx.cond(state.cards.length() > 0, the_map),
+            columns=rx.breakpoints(initial="1", md="3fr 2fr"),
+            spacing="6",
+            align_items="start",
+            width="100%",
+        ),
+        spacing="5",
+        width="100%",
+    )
+    return framed(
+        ctx,
+        breadcrumbs(t, [NavItem(gettext(t, "Home"), path_for("content", t)),
+                        NavItem(gettext(t, LOCATIONS_TITLE), path_for("locations", t))]),
+        rx.heading(gettext(t, LOCATIONS_TITLE), as_="h1", size="8", margin_bottom="0.5rem"),
+        rx.text(gettext(t, "Find a branch near you by place, postcode, brand or service."),
+                size="3", color=rx.color("gray", 11), margin_bottom="1.5rem"),
+        rx.cond(
+            state.failed,
+            load_failed(state.failed_text),
+            rx.cond(state.loaded, search, rx.center(rx.spinner(size="3"), min_height="40vh")),
+        ),
+    )
+
+
+list_on_load = LocationsState.load
+
+
+# --- one branch -------------------------------------------------------------------------
+
+
+def _contact(t: str) -> rx.Component:
+    detail = LocationState.detail
+
+    def row(label: str, *value: rx.Component | rx.Var | str) -> list[rx.Component]:
+        return [rx.el.dt(label), rx.el.dd(*value)]
+
+    return section(
+        gettext(t, "Contact"),
+        rx.el.dl(
+            *row(gettext(t, "Address"), detail.street, rx.el.br(), detail.place),
+            *row(gettext(t, "Phone"), rx.link(detail.phone, href=detail.phone_href)),
+            *row(gettext(t, "Email"), rx.link(detail.email, href=detail.email_href,
+                                             class_name="break-anywhere")),
+            rx.cond(detail.fax != "",
+                    rx.fragment(*row(gettext(t, "Fax"),
+                                     rx.link(detail.fax, href=detail.fax_href)))),
+            class_name="facts",
+        ),
+        rx.flex(
+            rx.link(
+                rx.button(rx.icon("navigation", size=16, aria_hidden="true"),
+                          gettext(t, "Plan your route"), size="2", tab_index=-1),
+                href=detail.route_href,
+                is_external=True,
+                rel="noopener noreferrer",
+            ),
+            rx.link(rx.button(detail.stock_label, size="2", variant="soft", tab_index=-1),
+                    href=detail.stock_href),
+            gap="0.5rem",
+            wrap="wrap",
+        ),
+    )
+
+
+def detail_view(t: str) -> rx.Component:
+    detail = LocationState.detail
+    facts_column = rx.vstack(
+        _contact(t),
+        section(gettext(t, "Opening hours"), rx.foreach(detail.hours, hours_table)),
+        section(
+            gettext(t, "Services"),
+            rx.el.ul(rx.foreach(detail.services, lambda service: rx.el.li(service)),
+                     class_name="services-list"),
+        ),
+        section(
+            gettext(t, "Brands"),
+            rx.flex(
+                rx.foreach(
+                    detail.brands,
+                    lambda brand: rx.link(
+                        rx.badge(brand.label, size="2",
+                                 variant=rx.cond(brand.current, "solid", "surface")),
+                        href=brand.href,
+                        aria_current=rx.cond(brand.current, "page", "false"),
+                        underline="none",
+                    ),
+                ),
+                wrap="wrap",
+                gap="0.5rem",
+            ),
+        ),
+        section(
+            gettext(t, "Company details"),
+            rx.el.dl(
+                rx.foreach(detail.company,
+                           lambda fact: rx.fragment(rx.el.dt(fact.label), rx.el.dd(fact.value))),
+                class_name="facts",
+            ),
+        ),
+        spacing="6",
+        width="100%",
+    )
+    return rx.vstack(
+        breadcrumbs(t, detail.breadcrumbs),
+        rx.heading(detail.heading, as_="h1", size="8"),
+        rx.text(detail.street, ", ", detail.place, size="3", color=rx.color("gray", 11)),
+        rx.grid(
+            facts_column,
+            section(
+                gettext(t, "Map"),
+                map_with_consent(t, detail.map, gettext(t, "Map of this location and the "
+                                                           "locations nearby")),
+            ),
+            columns=rx.breakpoints(initial="1", md="2"),
+            spacing="6",
+            width="100%",
+            align_items="start",
+        ),
+        rx.cond(
+            detail.employees.length() > 0,
+            section(
+                gettext(t, "Our team"),
+                rx.grid(
+                    rx.foreach(detail.employees, lambda card: employee_card(card, level="h3")),
+                    columns=rx.breakpoints(initial="1", sm="2", lg="3"),
+                    spacing="4",
+                    width="100%",
+                ),
+                width="100%",
+            ),
+        ),
+        spacing="5",
+        width="100%",
+    )
+
+
+def detail_page(ctx: PageContext) -> rx.Component:
+    t = ctx.locale
+    # Only values loaded for the URL the browser shows (see client_path).
+    ready = rx.State.is_hydrated & (LocationState.path == client_path())
+    return framed(
+        ctx,
+        rx.cond(
+            ready,
+            rx.cond(
+                LocationState.failed,
+                rx.vstack(rx.heading(gettext(t, LOCATIONS_TITLE), as_="h1", size="8"),
+                          load_failed(LocationState.failed_text), spacing="4"),
+                rx.cond(
+                    LocationState.found,
+                    detail_view(t),
+                    error_screen(
+                        gettext(t, LOCATION_NOT_FOUND),
+                        gettext(t, "This location does not exist or has moved."),
+                        gettext(t, "To all locations"),
+                        path_for("locations", t),
+                    ),
+                ),
+            ),
+            rx.center(rx.spinner(size="3"), min_height="40vh", aria_busy="true"),
+        ),
+    )
+
+
+detail_on_load = LocationState.load
+detail_title = LocationState.title

@@ -1,0 +1,10 @@
+"""Every database table, registered on one metadata for migrations and checks."""
+
+from __future__ import annotations
+
+from sqlmodel import SQLModel
+
+import dealer.leads.models
+import dealer.stock.models  # noqa: F401 - importing registers the tables
+
+metadata = SQLModel.metadata

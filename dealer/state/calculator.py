@@ -1,0 +1,211 @@
+"""The lease and finance calculator: the vehicle's price rows, the visitor's choices per
+acquisition type, and the figures ``dealer.pricing`` computes for them on every move."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import asdict, dataclass
+
+import reflex as rx
+
+from dealer import pricing
+from dealer.calculator_view import (
+    calculator_vehicle,
+    heading,
+    request_href,
+    vehicle_path,
+)
+from dealer.i18n import N_, gettext, locale_from_path
+from dealer.pricing import Calculation, Choices
+from dealer.routes import resolve
+from dealer.seo import page_title
+from dealer.stock.labels import label
+from dealer.stock.repository import PriceView
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass
+class DealTab:
+    value: str = ""
+    label: str = ""
+
+
+@dataclass
+class ControlRow:
+    key: str = ""
+    label: str = ""
+    minimum: int = 0
+    maximum: int = 0
+    step: int = 1
+    value: int = 0
+    value_text: str = ""
+    unit: str = ""
+    text: str = ""  # what the number input shows: the value, or what is being typed
+
+
+@dataclass
+class FigureRow:
+    key: str = ""
+    label: str = ""
+    value: str = ""
+
+
+REQUEST_LABELS = {
+    "purchase": N_("Request an offer"),
+    "private_lease": N_("Lease this car online"),
+    "business_lease": N_("Lease this car online"),
+    "private_finance": N_("Apply for this finance online"),
+    "business_finance": N_("Apply for this finance online"),
+}
+
+
+class CalculatorState(rx.State):
+    loaded: bool = False
+    found: bool = True
+    title: str = ""  # the document title
+    heading: str = ""
+    vehicle_href: str = ""
+    photo: str = ""
+    deals: list[DealTab] = []  # noqa: RUF012 - Reflex copies state defaults per session
+    deal: str = ""
+    hint: str = ""
+    headline: str = ""
+    headline_note: str = ""
+    figures: list[FigureRow] = []  # noqa: RUF012
+    controls: list[ControlRow] = []  # noqa: RUF012
+    # The chart's rows: {"months": 48, "amount": 411.73, "text": "€ 411,73"}.
+    curve: list[dict[str, int | float | str]] = []  # noqa: RUF012
+    months: int = 0
+    example: str = ""
+    disclaimers: list[str] = []  # noqa: RUF012
+    business: bool = False
+    vat_included: bool = False
+    request_href: str = ""
+    request_label: str = ""
+
+    # Server only: the vehicle's rows and the visitor's choices per acquisition type.
+    _prices: tuple[PriceView, ...] = ()
+    _country: str = "NL"
+    _choices: dict[str, Choices] = {}  # noqa: RUF012
+    _slug: str = ""
+    _brand: str = ""
+
+    @property
+    def _locale(self) -> str:
+        return locale_from_path(self.router.url.path)
+
+    @rx.event
+    def load(self) -> None:
+        url = self.router.url
+        resolved = resolve(url.path)
+        params = resolved[2] if resolved else {}
+        locale = self._locale
+        vehicle = calculator_vehicle(params)
+        self.loaded = True
+        self.found = vehicle is not None
+        if vehicle is None:
+            self.title = page_title(gettext(locale, "Vehicle not found"))
+            return
+        self._brand = params.get("brand", "")
+        self._slug = vehicle.slug
+        self._prices = vehicle.prices
+        self._country = vehicle.location.country
+        self.heading = heading(vehicle, locale)
+        self.title = page_title(self.heading)
+        self.vehicle_href = vehicle_path(vehicle, locale, self._brand or None)
+        self.photo = vehicle.photos[0].url if vehicle.photos else ""
+        offered = pricing.offered_deal_types(vehicle.prices)
+        self.deals = [DealTab(deal, label("deal_type", deal, locale)) for deal in offered]
+        self._choices = {
+            row.deal_type: pricing.default_choices(row)
+            for row in vehicle.prices if row.deal_type in offered
+        }
+        # A link may name the tab to open (?deal=business_lease), e.g. from a price block.
+        wanted = url.query_parameters.get("deal", "")
+        monthly = [deal for deal in offered if deal != "purchase"]
+        self.deal = wanted if wanted in offered else (monthly or offered)[0]
+        self._compute()
+
+    @rx.event
+    def choose_deal(self, deal: str) -> None:
+        if deal in self._choices:
+            self.deal = deal
+            self._compute()
+
+    @rx.event
+    def slide(self, key: str, values: list[float]) -> None:
+        if values:
+            self._set(key, int(values[0]))
+
+    @rx.event
+    def type_value(self, key: str, text: str | int) -> None:
+        """A slider moved or a number typed: figures follow every complete number at once."""
+        # The browser's value may arrive as a number already.
+        digits = str(text).strip()
+        if digits.isdigit():
+            self._set(key, int(digits), typed=digits)
+        else:
+            self._keep_text(key, digits)
+
+    @rx.event
+    def commit(self, key: str) -> None:
+        """Leaving a number input shows the value the figures were computed for."""
+        self._compute()
+
+    @rx.event
+    def set_vat_included(self, checked: bool) -> None:
+        self._choices = {
+            deal: pricing.with_choice(choices, "vat_included", checked)
+            if deal in pricing.BUSINESS_DEAL_TYPES else choices
+            for deal, choices in self._choices.items()
+        }
+        self._compute()
+
+    def _set(self, key: str, value: int, typed: str | None = None) -> None:
+        if self.deal not in self._choices or key not in pricing.CHOICE_KEYS:
+            return
+        self._choices = {
+            **self._choices, self.deal: pricing.with_choice(self._choices[self.deal], key, value)
+        }
+        self._compute(typing=(key, typed) if typed is not None else None)
+
+    def _keep_text(self, key: str, text: str) -> None:
+        self.controls = [
+            ControlRow(**{**vars(row), "text": text}) if row.key == key else row
+            for row in self.controls
+        ]
+
+    def _compute(self, typing: tuple[str, str] | None = None) -> None:
+        locale = self._locale
+        try:
+            calculation = pricing.calculate(self._prices, self._choices[self.deal],
+                                            country=self._country, locale=locale)
+        except (KeyError, ValueError):
+            logger.exception("calculation failed for %s (%s)", self._slug, self.deal)
+            calculation = None
+        if calculation is None:
+            self.found = False
+            return
+        # Keep the clamped choices, so the next move starts from what is shown.
+        self._choices = {**self._choices, self.deal: calculation.choices}
+        self._show(calculation, locale, typing)
+
+    def _show(self, calc: Calculation, locale: str, typing: tuple[str, str] | None) -> None:
+        self.hint = pricing.deal_hint(calc.deal_type, locale)
+        self.headline = calc.headline
+        self.headline_note = calc.headline_note
+        self.figures = [FigureRow(f.key, f.label, f.value) for f in calc.figures]
+        self.controls = [
+            ControlRow(c.key, c.label, c.minimum, c.maximum, c.step, c.value, c.value_text,
+                       c.unit, typing[1] if typing and typing[0] == c.key else str(c.value))
+            for c in calc.controls
+        ]
+        self.curve = [asdict(point) for point in calc.curve]
+        self.months = calc.choices.months or 0
+        self.example = calc.example
+        self.disclaimers = list(calc.disclaimers)
+        self.business = calc.deal_type in pricing.BUSINESS_DEAL_TYPES
+        self.vat_included = calc.choices.vat_included
+        self.request_href = request_href(self._slug, calc, locale, self._brand or None)
+        self.request_label = gettext(locale, REQUEST_LABELS[calc.deal_type])

@@ -1,0 +1,62 @@
+"""Content screens: the render-ready view of the current URL (see dealer.state.cms_view)."""
+
+from __future__ import annotations
+
+import logging
+
+import reflex as rx
+
+from dealer.state.cms_view import Block, Item, content_view
+
+logger = logging.getLogger(__name__)
+
+
+class CmsState(rx.State):
+    # What the page renders, for the current URL only.
+    ready: bool = False
+    found: bool = True
+    title: str = ""
+    heading: str = ""
+    lead: str = ""
+    meta: str = ""
+    layout: str = "default"
+    blocks: list[Block] = []  # noqa: RUF012 - Reflex copies state defaults per session
+    filters: list[Block] = []  # noqa: RUF012
+    facts: list[Item] = []  # noqa: RUF012
+    prices: list[Item] = []  # noqa: RUF012
+    actions: list[Item] = []  # noqa: RUF012
+    downloads: list[Item] = []  # noqa: RUF012
+    crumbs: list[Item] = []  # noqa: RUF012
+    back_label: str = ""
+    back_href: str = ""
+    # Videos from another host the visitor chose to play (block uids).
+    playing: list[str] = []  # noqa: RUF012
+    _request: str = ""  # the URL being loaded; a slower earlier load must not overwrite it
+
+    @rx.event(background=True)
+    async def load(self):
+        async with self:
+            url = self.router.url
+            request = f"{url.path}?{url.query}"
+            self._request = request
+            self.ready = False
+        view = await content_view(url.path, url.query_parameters)
+        async with self:
+            if self._request != request:
+                return
+            info = view.info
+            self.found = view.found
+            self.title = info.title
+            self.heading = info.heading
+            self.crumbs = [Item(label=crumb.label, href=crumb.href) for crumb in info.breadcrumbs]
+            for key in ("lead", "meta", "layout", "blocks", "filters", "facts", "prices",
+                        "actions", "downloads", "back_label", "back_href"):
+                setattr(self, key, getattr(view, key))
+            self.playing = []
+            self.ready = True
+        return [rx.toast.info(text) for text in view.toasts]
+
+    @rx.event
+    def play(self, uid: str) -> None:
+        if uid not in self.playing:
+            self.playing = [*self.playing, uid]

@@ -1,0 +1,196 @@
+"""The visitor forms: values, what was touched, which errors show, and the submit.
+
+Errors show once a text field lost focus, once a checkbox, toggle or radio changed, and
+for every field after a submit; the same rule strings run again in ``store_lead``
+before anything is stored. A failed store keeps every typed value.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from typing import Any
+
+import reflex as rx
+
+from dealer.forms.definitions import (
+    CHECKED,
+    FORM_ERROR,
+    SCREEN_FORMS,
+    FormDef,
+    form_errors,
+    get_form,
+    initial_values,
+)
+from dealer.forms.messages import DOMAIN
+from dealer.forms.subjects import FormSubject, form_page
+from dealer.i18n import N_, gettext, locale_from_path
+from dealer.leads.outbox import wake_outbox
+from dealer.leads.store import LeadRejectedError, client_key, store_lead
+from dealer.routes import resolve
+
+logger = logging.getLogger(__name__)
+
+FIX_FIELDS = N_("Please check the fields marked in red.")
+NOT_STORED = N_(
+    "We could not send your request because of a problem on our side. Everything you "
+    "entered is still here: please try again in a moment."
+)
+# Field types whose errors show as soon as they change (the others: after losing focus).
+_SHOWN_WHEN_DIRTY = ("checkbox", "toggle", "radio")
+
+
+class FormsState(rx.State):
+    form_id: str = ""
+    status: str = "loading"  # loading | ready | not_found | error | success
+    form_values: dict[str, str] = {}  # noqa: RUF012 - Reflex copies state defaults per session
+    touched: dict[str, bool] = {}  # noqa: RUF012 - lost focus at least once
+    dirty: dict[str, bool] = {}  # noqa: RUF012 - changed at least once
+    errors: dict[str, str] = {}  # noqa: RUF012 - the messages shown now
+    submitted: bool = False
+    submitting: bool = False
+    failure: str = ""  # about the whole form
+    subject_title: str = ""
+    subject_details: str = ""
+    subject_image: str = ""
+    subject_image_alt: str = ""
+    subject_href: str = ""
+    branches: list[str] = []  # noqa: RUF012
+    # One per form render: a repeated submit of the same render stores one lead.
+    idempotency_key: str = ""
+    _subject: FormSubject | None = None
+    _page_key: str = ""
+
+    @property
+    def _locale(self) -> str:
+        return locale_from_path(self.router.url.path)
+
+    def _form(self) -> FormDef | None:
+        return get_form(self.form_id) if self.form_id else None
+
+    def _options(self) -> dict[str, list[str]]:
+        form = self._form()
+        if form is None or "branch" not in form.names:
+            return {}
+        return {"branch": list(self.branches)}
+
+    def _refresh(self) -> bool:
+        """Recompute the visible errors; whether any blocking rule fails."""
+        form = self._form()
+        if form is None:
+            return False
+        failing = form_errors(form, self.form_values, self._locale, self._options())
+        self.errors = {
+            name: error.message
+            for name, error in failing.items()
+            if self.submitted
+            or self.touched.get(name)
+            or (form.field(name).type in _SHOWN_WHEN_DIRTY and self.dirty.get(name))
+        }
+        return any(error.blocking for error in failing.values())
+
+    @rx.event
+    async def load(self) -> None:
+        path = self.router.url.path
+        resolved = resolve(path)
+        if resolved is None or resolved[0] not in SCREEN_FORMS:
+            self.status = "error"
+            return
+        screen, locale, params = resolved
+        form = get_form(SCREEN_FORMS[screen])
+        # The same form about the same thing, e.g. after switching language: keep what
+        # was typed (the messages follow the new language).
+        page_key = f"{form.id}:{params.get('vehicle', '')}:{params.get('model', '')}"
+        keep = self.status == "ready" and page_key == self._page_key
+        self._page_key = page_key
+        self.status, self.submitting, self.failure = "loading", False, ""
+        if not keep:
+            self.form_id = form.id
+            self.form_values = initial_values(form)
+            self.touched, self.dirty, self.errors, self.submitted = {}, {}, {}, False
+            self.idempotency_key = secrets.token_urlsafe(24)
+        info, subject = await form_page(path, locale, params)
+        self._subject = subject
+        if subject is None:
+            self.status = "not_found" if info.status == 404 else "error"
+            return
+        self.subject_title, self.subject_details = subject.title, subject.details
+        self.subject_image, self.subject_image_alt = subject.image, subject.image_alt
+        self.subject_href = subject.href
+        self.branches = list(subject.branches)
+        if not keep and "branch" in form.names and subject.default_branch:
+            self.form_values["branch"] = subject.default_branch
+        self.status = "ready"
+        self._refresh()
+
+    def _set(self, name: str, value: str) -> None:
+        form = self._form()
+        if form is None or name not in form.names or self.status != "ready":
+            return
+        self.form_values[name] = value
+        self.dirty[name] = True
+        self._refresh()
+
+    @rx.event
+    def set_text(self, name: str, value: str) -> None:
+        self._set(name, value)
+
+    @rx.event
+    def set_checked(self, name: str, checked: bool) -> None:
+        self._set(name, CHECKED if checked else "")
+
+    @rx.event
+    def blur(self, name: str) -> None:
+        form = self._form()
+        if form is not None and name in form.names:
+            self.touched[name] = True
+            self._refresh()
+
+    @rx.event(background=True)
+    async def submit(self, _form_data: dict[str, Any]):
+        async with self:
+            form = self._form()
+            if form is None or self.status != "ready" or self.submitting:
+                return
+            locale = self._locale
+            self.submitted, self.failure = True, ""
+            if self._refresh():
+                self.failure = gettext(locale, FIX_FIELDS, DOMAIN)
+                return
+            self.submitting = True
+            subject = self._subject or FormSubject()
+            request = {
+                "form_id": form.id,
+                "values": dict(self.form_values),
+                "locale": locale,
+                "source_page": self.router.url.path,
+                "client_key": client_key(self.router.session.client_ip),
+                "idempotency_key": self.idempotency_key,
+                "vehicle_slug": subject.vehicle_slug,
+                "brand": subject.brand,
+                "model": subject.model,
+                "subject": subject.title,
+                "options": self._options(),
+            }
+        try:
+            await asyncio.to_thread(lambda: store_lead(**request))
+        except LeadRejectedError as rejected:
+            async with self:
+                self.submitting = False
+                fields = {k: v for k, v in rejected.errors.items() if k != FORM_ERROR}
+                self.errors = {**self.errors, **fields}
+                self.failure = rejected.errors.get(FORM_ERROR) or gettext(locale, FIX_FIELDS,
+                                                                          DOMAIN)
+            return
+        except Exception:  # the visitor keeps the form and is told; nothing was stored
+            logger.exception("a %s lead could not be stored", form.id)
+            async with self:
+                self.submitting = False
+                self.failure = gettext(locale, NOT_STORED, DOMAIN)
+            return
+        wake_outbox()
+        async with self:
+            self.submitting = False
+            self.status = "success"
+            self.form_values = initial_values(form)

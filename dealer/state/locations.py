@@ -1,0 +1,131 @@
+"""The location list and location pages, and the visitor's consent to the map."""
+
+from __future__ import annotations
+
+import logging
+
+import reflex as rx
+
+from dealer.i18n import gettext, locale_from_path
+from dealer.locations_view import (
+    LOAD_FAILED,
+    MAP_CONSENT_DECLINED,
+    MAP_CONSENT_GRANTED,
+    Choice,
+    LocationCard,
+    LocationDetail,
+    LocationSearch,
+    MapView,
+    find_location,
+    load_locations,
+    location_detail,
+    location_listing,
+)
+from dealer.pageinfo import not_found
+from dealer.routes import resolve
+
+logger = logging.getLogger(__name__)
+
+
+class MapConsentState(rx.State):
+    """Whether the visitor agreed to see maps; kept in the browser across visits."""
+
+    consent: str = rx.LocalStorage("", name="map-consent", sync=True)
+
+    @rx.event
+    def allow(self) -> None:
+        self.consent = MAP_CONSENT_GRANTED
+
+    @rx.event
+    def decline(self) -> None:
+        self.consent = MAP_CONSENT_DECLINED
+
+
+class LocationsState(rx.State):
+    """The location list for the URL's search (place, brand, service)."""
+
+    path: str = ""
+    cards: list[LocationCard] = []  # noqa: RUF012 - Reflex copies state defaults per session
+    count_text: str = ""
+    message: str = ""
+    place: str = ""
+    brands: list[Choice] = []  # noqa: RUF012
+    services: list[Choice] = []  # noqa: RUF012
+    reset_href: str = ""
+    map_view: MapView = MapView()
+    loaded: bool = False
+    failed: bool = False
+    failed_text: str = ""
+
+    @rx.event
+    def load(self) -> None:
+        url = self.router.url
+        locale = locale_from_path(url.path)
+        search = LocationSearch.from_params(url.query_parameters)
+        try:
+            locations = load_locations()
+        except Exception:  # the visitor gets a message, never a stack trace
+            logger.exception("locations failed to load for %s", url)
+            self.failed, self.failed_text = True, gettext(locale, LOAD_FAILED)
+            return
+        listing = location_listing(locations, search, locale)
+        self.failed = False
+        self.path = url.path
+        self.cards = listing.cards
+        self.count_text = listing.count_text
+        self.message = listing.message
+        self.place = listing.place
+        self.brands = listing.brands
+        self.services = listing.services
+        self.reset_href = listing.reset_href
+        self.map_view = listing.map
+        self.loaded = True
+
+    @rx.event
+    def set_place(self, value: str) -> None:
+        self.place = value
+
+    @rx.event
+    def search(self, form_data: dict):
+        """The place search form: the search goes into the URL, like the filter links."""
+        url = self.router.url
+        current = LocationSearch.from_params(url.query_parameters)
+        place = form_data.get("place", "")
+        wanted = current.replace(place=place if isinstance(place, str) else "")
+        return rx.redirect(LocationSearch.from_params(wanted.to_params())
+                           .path(locale_from_path(url.path)))
+
+
+class LocationState(rx.State):
+    """One branch, on its own or seen from one of its brands."""
+
+    path: str = ""  # the URL the values below belong to
+    found: bool = True
+    failed: bool = False
+    failed_text: str = ""
+    title: str = ""
+    detail: LocationDetail = LocationDetail()
+
+    @rx.event
+    def load(self) -> None:
+        path = self.router.url.path
+        locale = locale_from_path(path)
+        resolved = resolve(path)
+        params = resolved[2] if resolved else {}
+        brand = params.get("brand")
+        try:
+            location = find_location(params.get("location", ""), brand)
+            neighbours = load_locations() if location is not None else []
+        except Exception:  # the visitor gets a message, never a stack trace
+            logger.exception("location failed to load for %s", path)
+            self.failed, self.failed_text = True, gettext(locale, LOAD_FAILED)
+            self.path = path
+            return
+        self.failed = False
+        self.found = location is not None
+        if location is None:
+            self.title = not_found(path, locale).title  # as the server says (dealer.pageinfo)
+        else:
+            self.detail = location_detail(location, locale, brand=brand, neighbours=neighbours)
+            self.title = self.detail.title
+        self.path = path

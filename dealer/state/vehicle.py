@@ -1,0 +1,153 @@
+"""The vehicle page: the vehicle the URL names, its gallery position and the share action."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+
+import reflex as rx
+
+from dealer.i18n import gettext, locale_from_path
+from dealer.routes import resolve
+from dealer.stock_listing import Link
+from dealer.vehicle_view import (
+    Co2Label,
+    DeliveryPackage,
+    EquipmentGroup,
+    Fact,
+    LocationBlock,
+    Photo,
+    PriceBlock,
+    VehicleView,
+    vehicle_page,
+)
+
+logger = logging.getLogger(__name__)
+
+# Runs in the browser on the share button's click, so the Web Share sheet and the
+# clipboard still count as the visitor's own action; answers what it did.
+SHARE_SCRIPT = """(async () => {
+  const data = {title: document.title, url: location.origin + location.pathname};
+  if (navigator.share && (!navigator.canShare || navigator.canShare(data))) {
+    try { await navigator.share(data); return "shared"; }
+    catch (error) { if (error.name === "AbortError") return "cancelled"; }
+  }
+  try { await navigator.clipboard.writeText(data.url); return "copied"; }
+  catch (error) { return "failed"; }
+})()"""
+SWIPE_DISTANCE = 40  # px a pointer must travel sideways to count as a swipe
+
+
+class VehicleState(rx.State):
+    # The slug of the URL the values below answer; the page compares it with the
+    # browser's URL so a previous vehicle never shows under a new address.
+    loaded_slug: str = ""
+    found: bool = False
+    failed: bool = False
+    page_title: str = ""
+
+    # The fields of dealer.vehicle_view.VehicleView, for the loaded vehicle.
+    slug: str = ""
+    path: str = ""
+    title: str = ""
+    version: str = ""
+    heading: str = ""
+    condition: str = ""
+    price: str = ""
+    price_label: str = ""
+    description: str = ""
+    photos: list[Photo] = []  # noqa: RUF012 - Reflex copies state defaults per session
+    key_facts: list[Fact] = []  # noqa: RUF012
+    data: list[Fact] = []  # noqa: RUF012
+    equipment: list[EquipmentGroup] = []  # noqa: RUF012
+    packages: list[DeliveryPackage] = []  # noqa: RUF012
+    prices: list[PriceBlock] = []  # noqa: RUF012
+    consumption: list[Fact] = []  # noqa: RUF012
+    consumption_note: str = ""
+    co2_labels: list[Co2Label] = []  # noqa: RUF012
+    location: LocationBlock = LocationBlock()
+    promises: list[Fact] = []  # noqa: RUF012
+    actions: list[Link] = []  # noqa: RUF012
+    trade_in: Link = Link()
+    breadcrumbs: list[Link] = []  # noqa: RUF012
+    stock_href: str = ""
+
+    # The gallery.
+    photo_index: int = 0
+    fullscreen: bool = False
+    _swipe_from: float | None = None
+
+    @rx.event
+    def load(self) -> None:
+        path = self.router.url.path
+        resolved = resolve(path)
+        slug = resolved[2].get("vehicle", "") if resolved else ""
+        self.photo_index = 0
+        self.fullscreen = False
+        try:
+            page = vehicle_page(path)
+        except Exception:  # the page must answer whatever the database does
+            logger.exception("vehicle page failed for %s", path)
+            self.failed, self.found, self.loaded_slug = True, False, slug
+            return
+        self.failed = False
+        self.found = page.view is not None
+        self.page_title = page.info.title
+        if page.view is not None:
+            for field in dataclasses.fields(VehicleView):
+                setattr(self, field.name, getattr(page.view, field.name))
+        self.loaded_slug = slug
+
+    # --- gallery --------------------------------------------------------------------------
+
+    @rx.event
+    def show_photo(self, index: int) -> None:
+        if self.photos:
+            self.photo_index = index % len(self.photos)
+
+    @rx.event
+    def next_photo(self) -> None:
+        self.show_photo(self.photo_index + 1)
+
+    @rx.event
+    def previous_photo(self) -> None:
+        self.show_photo(self.photo_index - 1)
+
+    @rx.event
+    def gallery_key(self, key: str, modifiers: dict) -> None:
+        """Arrow keys page through the photos; with a modifier they stay the browser's."""
+        if any(modifiers.get(name) for name in ("alt_key", "ctrl_key", "meta_key")):
+            return
+        moves = {"ArrowRight": self.photo_index + 1, "ArrowLeft": self.photo_index - 1,
+                 "Home": 0, "End": len(self.photos) - 1}
+        if key in moves:
+            self.show_photo(moves[key])
+
+    @rx.event
+    def swipe_start(self, pointer: dict) -> None:
+        self._swipe_from = pointer.get("client_x")
+
+    @rx.event
+    def swipe_end(self, pointer: dict) -> None:
+        start, self._swipe_from = self._swipe_from, None
+        end = pointer.get("client_x")
+        if start is None or end is None or abs(end - start) < SWIPE_DISTANCE:
+            return
+        self.show_photo(self.photo_index + (1 if end < start else -1))
+
+    @rx.event
+    def set_fullscreen(self, open_: bool) -> None:
+        self.fullscreen = open_
+
+    # --- share ------------------------------------------------------------------------------
+
+    @rx.event
+    def shared(self, outcome: str):
+        """Feedback after the share script: the copy fallback says where the link went."""
+        locale = locale_from_path(self.router.url.path)
+        if outcome == "copied":
+            return rx.toast.success(gettext(locale, "Link copied to the clipboard."))
+        if outcome == "failed":
+            return rx.toast.error(gettext(locale, "The link could not be copied: {url}",
+                                          url=self.router.url.origin + self.path))
+        return None

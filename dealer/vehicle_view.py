@@ -1,0 +1,677 @@
+"""The vehicle page as the visitor sees it: one vehicle turned into render-ready values.
+
+Plain Python, no Reflex: ``vehicle_page(path)`` reads the vehicle a URL names and
+returns both the ``PageInfo`` (status, title, structured data: what the HTTP layer
+and search engines get) and the ``VehicleView`` the Reflex page renders, every text
+already translated and formatted with Babel in the visitor's locale. The page
+state and the HTTP layer both call it, so they always agree on a vehicle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+from urllib.parse import quote, urlencode
+
+from babel import Locale
+from babel.numbers import format_percent
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+from dealer import pricing
+from dealer.brands import PLATFORM_BRANDS
+from dealer.db import get_engine
+from dealer.i18n import N_, format_number, format_price, gettext, ngettext
+from dealer.pageinfo import LinkItem, PageInfo
+from dealer.routes import path_for, resolve
+from dealer.seo import absolute_url, page_title
+from dealer.settings import get_settings
+from dealer.shortlists import CONSUMPTION_ROWS, DATA_ROWS, Formatter
+from dealer.stock import catalog
+from dealer.stock.labels import label
+from dealer.stock.repository import LocationView, PriceView, VehicleDetail, get_vehicle
+from dealer.stock_listing import Link, listing_heading
+
+VEHICLE_SCREENS = ("vehicle", "brand_vehicle")
+NOT_FOUND_TITLE = N_("Vehicle not found")
+NOT_FOUND_TEXT = N_(
+    "This vehicle has been sold or is no longer available. Our stock has many more to choose "
+    "from."
+)
+BACK_TO_STOCK = N_("Back to the stock")
+
+# How the equipment list is grouped on the page; features in catalogue order within a
+# group, keys no group names (newer feeds) under "other".
+EQUIPMENT_GROUPS: dict[str, tuple[str, ...]] = {
+    "safety": (
+        "abs", "esp", "airbag_driver", "airbag_passenger", "side_airbags", "curtain_airbags",
+        "knee_airbag", "isofix", "alarm", "immobiliser", "keyless_entry", "central_locking",
+    ),
+    "assistance": (
+        "lane_assist", "blind_spot_assist", "emergency_brake_assist", "traffic_sign_recognition",
+        "cruise_control", "adaptive_cruise_control", "parking_sensors_front",
+        "parking_sensors_rear", "parking_camera", "camera_360", "park_assist",
+    ),
+    "comfort": (
+        "air_conditioning", "climate_control", "climate_control_2_zone", "climate_control_3_zone",
+        "heated_seats", "heated_steering_wheel", "electric_seats", "massage_seats", "sport_seats",
+        "panoramic_roof", "sunroof", "electric_windows", "electric_mirrors", "electric_tailgate",
+        "light_sensor", "rain_sensor",
+    ),
+    "multimedia": (
+        "navigation_system", "digital_cockpit", "head_up_display", "bluetooth", "dab_radio",
+        "wireless_charging", "premium_audio",
+    ),
+    "exterior": (
+        "led_headlights", "matrix_led_headlights", "xenon_headlights", "privacy_glass",
+        "roof_rails", "metallic_paint", "sport_suspension", "adaptive_suspension",
+        *(f"alloy_wheels_{size}" for size in catalog.ALLOY_WHEEL_SIZES),
+    ),
+    "efficiency": ("heat_pump", "fast_charging", "start_stop"),
+    "practical": (
+        "tow_bar", "tow_bar_detachable", "tow_bar_swivelling", "sliding_door", "partition_wall",
+        "camper_berth", "camper_berth_roof", "camper_lounge", "camper_lounge_swivel_seats",
+    ),
+}
+_GROUP_OF = {feature: group for group, features in EQUIPMENT_GROUPS.items() for feature in features}
+
+# The key facts next to the gallery: (DATA_ROWS key, icon).
+KEY_FACTS = (
+    ("year", "calendar"),
+    ("mileage", "gauge"),
+    ("fuel", "fuel"),
+    ("transmission", "cog"),
+    ("power", "zap"),
+)
+# SPEC §2: the sales promises every vehicle page makes, with their icons.
+PROMISES = (
+    ("shield-check", N_("Valid technical inspection and 12 months warranty")),
+    ("repeat", N_("14-day exchange guarantee")),
+    ("users", N_("Free family card with app")),
+)
+FINANCE_DEAL_TYPES = ("private_finance", "business_finance")
+COUNTRIES = {"NL": N_("Netherlands"), "DE": N_("Germany")}
+ROUTE_PLANNER_URL = "https://www.google.com/maps/dir/?api=1&"
+
+
+@dataclass
+class Fact:
+    """A labelled value: key facts, data table rows, price rows, promises."""
+
+    label: str = ""
+    value: str = ""
+    icon: str = ""
+
+
+@dataclass
+class Photo:
+    src: str = ""
+    alt: str = ""
+
+
+@dataclass
+class EquipmentGroup:
+    key: str = ""
+    heading: str = ""
+    features: list[str] = field(default_factory=list)
+
+
+@dataclass
+class DeliveryPackage:
+    key: str = ""
+    name: str = ""
+    price: str = ""
+    contents: list[str] = field(default_factory=list)
+
+
+@dataclass
+class PriceBlock:
+    """One acquisition type the vehicle is offered with (SPEC §3 price rows)."""
+
+    deal_type: str = ""
+    heading: str = ""
+    amount: str = ""  # the headline figure: the total price, or the monthly instalment
+    amount_note: str = ""  # e.g. "per month"
+    was: str = ""  # the price before the discount; "" without one
+    rows: list[Fact] = field(default_factory=list)
+    disclaimer: str = ""
+    actions: list[Link] = field(default_factory=list)
+
+
+@dataclass
+class Co2Step:
+    letter: str = ""
+    active: bool = False
+    width: str = ""  # bar length, growing from A to G like the official label
+
+
+@dataclass
+class Co2Label:
+    """The CO₂ class scale (Pkw-EnVKV), one per class a vehicle has."""
+
+    heading: str = ""
+    letter: str = ""
+    steps: list[Co2Step] = field(default_factory=list)
+
+
+@dataclass
+class OpeningDay:
+    day: str = ""
+    hours: str = ""
+    comment: str = ""
+
+
+@dataclass
+class OpeningSchedule:
+    key: str = ""
+    heading: str = ""
+    days: list[OpeningDay] = field(default_factory=list)
+
+
+@dataclass
+class LocationBlock:
+    name: str = ""
+    href: str = ""  # the branch's own page
+    street: str = ""
+    city: str = ""  # postal code and city
+    country: str = ""
+    route_href: str = ""  # a route planner, opened by the visitor; nothing is embedded
+    phone: str = ""
+    phone_href: str = ""
+    email: str = ""
+    email_href: str = ""
+    schedules: list[OpeningSchedule] = field(default_factory=list)
+
+
+@dataclass
+class VehicleView:
+    slug: str = ""
+    path: str = ""
+    title: str = ""  # brand and model
+    version: str = ""
+    heading: str = ""  # the h1: brand, model and version
+    condition: str = ""
+    price: str = ""  # the headline price: purchase, else the lowest monthly instalment
+    price_label: str = ""
+    description: str = ""
+    photos: list[Photo] = field(default_factory=list)
+    key_facts: list[Fact] = field(default_factory=list)
+    data: list[Fact] = field(default_factory=list)
+    equipment: list[EquipmentGroup] = field(default_factory=list)
+    packages: list[DeliveryPackage] = field(default_factory=list)
+    prices: list[PriceBlock] = field(default_factory=list)
+    consumption: list[Fact] = field(default_factory=list)  # empty: no block (flag or data)
+    consumption_note: str = ""
+    co2_labels: list[Co2Label] = field(default_factory=list)
+    location: LocationBlock = field(default_factory=LocationBlock)
+    promises: list[Fact] = field(default_factory=list)
+    actions: list[Link] = field(default_factory=list)  # test drive, interest, calculator
+    trade_in: Link = field(default_factory=Link)  # behind the trade-in flag; no href: off
+    breadcrumbs: list[Link] = field(default_factory=list)
+    stock_href: str = ""
+
+
+@dataclass(frozen=True)
+class VehiclePage:
+    """What a vehicle URL shows: ``view`` is None for the vehicle-not-found page."""
+
+    info: PageInfo
+    view: VehicleView | None
+
+
+# --- formatting ---------------------------------------------------------------------------
+
+
+def _money(amount: Decimal | float | int, locale: str) -> str:
+    """Euros, with cents only when the amount has them (instalments, loan figures)."""
+    value = Decimal(str(amount))
+    return format_price(value, locale, cents=value != value.to_integral_value())
+
+
+def _percent(rate: Decimal | float, locale: str) -> str:
+    """A yearly rate in percent with two decimals: nl "7,22%", de "7,22 %"."""
+    pattern = Locale.parse(locale).percent_formats[None].pattern.replace("#,##0", "#,##0.00")
+    return format_percent(Decimal(str(rate)) / 100, format=pattern, locale=locale)
+
+
+def _yes_no(value: bool, locale: str) -> str:
+    return gettext(locale, "Yes") if value else gettext(locale, "No")
+
+
+def _months(count: int, locale: str) -> str:
+    return ngettext(locale, "{n} month", "{n} months", count)
+
+
+def _kilometres(value: int, locale: str) -> str:
+    return f"{format_number(value, locale)} km"
+
+
+# --- the parts of the page ---------------------------------------------------------------
+
+
+def _links(detail: VehicleDetail, locale: str, brand: str | None) -> dict[str, str]:
+    """Paths of the vehicle's own screens, brand-scoped on brand pages."""
+    prefix = "brand_" if brand else ""
+    params = {"vehicle": detail.slug, **({"brand": brand} if brand else {})}
+    screens = {
+        "vehicle": f"{prefix}vehicle",
+        "testdrive": f"{prefix}vehicle_test_drive",
+        "interest": f"{prefix}vehicle_interest",
+        "calculator": f"{prefix}lease_calculator",
+    }
+    return {key: path_for(screen, locale, **params) for key, screen in screens.items()}
+
+
+def _stock_path(locale: str, brand: str | None) -> str:
+    return path_for("brand_stock", locale, brand=brand) if brand else path_for("stock", locale)
+
+
+def _data_rows(
+    detail: VehicleDetail, locale: str, rows: tuple[tuple[str, str, Formatter], ...]
+) -> list[Fact]:
+    facts = [Fact(gettext(locale, msgid), formatter(detail, locale) or "") for _, msgid, formatter
+             in rows]
+    return [fact for fact in facts if fact.value]
+
+
+def key_facts(detail: VehicleDetail, locale: str) -> list[Fact]:
+    rows = {key: (msgid, formatter) for key, msgid, formatter in DATA_ROWS}
+    return [
+        Fact(gettext(locale, rows[key][0]), rows[key][1](detail, locale) or "", icon)
+        for key, icon in KEY_FACTS
+    ]
+
+
+def equipment_groups(detail: VehicleDetail, locale: str) -> list[EquipmentGroup]:
+    items: dict[str, list[str]] = {group: [] for group in (*EQUIPMENT_GROUPS, "other")}
+    for feature in detail.features:
+        items[_GROUP_OF.get(feature, "other")].append(label("feature", feature, locale))
+    items["multimedia"] += [
+        label("smartphone_integration", key, locale) for key in detail.smartphone_integration
+    ]
+    return [
+        EquipmentGroup(group, label("equipment_group", group, locale), names)
+        for group, names in items.items()
+        if names
+    ]
+
+
+def delivery_packages(detail: VehicleDetail, locale: str) -> list[DeliveryPackage]:
+    return [
+        DeliveryPackage(
+            key=package.key,
+            name=label("delivery_package", package.key, locale),
+            price=_money(package.price, locale),
+            contents=[label("delivery_item", item, locale) for item in package.items],
+        )
+        for package in detail.delivery_packages
+    ]
+
+
+def _price_rows(price: PriceView, locale: str) -> list[Fact]:
+    """Every figure of the price row the vehicle has, headline figure included."""
+
+    def money(value: Decimal) -> str:
+        return _money(value, locale)
+
+    def percent(value: Decimal) -> str:
+        return _percent(value, locale)
+
+    loan = price.deal_type in FINANCE_DEAL_TYPES
+    values: tuple[tuple[str, object, Callable[[Any], str]], ...] = (
+        ("total_price", price.total_price, money),
+        ("discount", price.discount or None, money),
+        ("monthly_installment", price.monthly_installment, money),
+        ("down_payment", price.down_payment, money),
+        ("contract_duration", price.contract_duration, lambda n: _months(n, locale)),
+        ("annual_distance", price.annual_distance, lambda km: _kilometres(km, locale)),
+        ("interest_rate", price.interest_rate, percent),
+        ("borrowing_rate", price.borrowing_rate, percent),
+        ("fixed_interest_period", price.fixed_interest_period,
+         lambda key: label("fixed_interest_period", key, locale)),
+        ("net_loan_amount", price.net_loan_amount, money),
+        ("remaining_balance", price.remaining_balance, money),
+        # Only loans carry payment protection; elsewhere a "No" would say nothing.
+        ("installment_protection", price.installment_protection if loan else None,
+         lambda value: _yes_no(value, locale)),
+        ("bank", price.bank or None, str),
+    )
+    return [
+        Fact(label("price_row", key, locale), formatter(value))
+        for key, value, formatter in values
+        if value is not None
+    ]
+
+
+def price_block(
+    price: PriceView, locale: str, links: dict[str, str], country: str = "NL"
+) -> PriceBlock:
+    monthly = price.deal_type != "purchase"
+    # The legal texts (representative example, mini lease, VAT) come from the same module
+    # the calculator uses; the row's own disclaimer is among them.
+    summary = pricing.calculate((price,), pricing.default_choices(price), country=country,
+                                locale=locale)
+    notes = [summary.example, *summary.disclaimers] if summary else [price.disclaimer or ""]
+    headline = price.monthly_installment if monthly else price.total_price
+    was = ""
+    if not monthly and price.total_price is not None and price.discount:
+        was = _money(price.total_price + price.discount, locale)
+    # The test drive action is a form here also in the chat variant (test_drive_mode):
+    # the form is what every visitor can use.
+    actions = [
+        Link(value=action, label=label("action", action, locale), href=links[action])
+        for action in price.actions
+        if action in links
+    ]
+    if monthly:
+        actions.append(Link(value="calculator", label=gettext(locale, "Calculate your instalment"),
+                            href=links["calculator"]))
+    return PriceBlock(
+        deal_type=price.deal_type,
+        heading=label("deal_type", price.deal_type, locale),
+        amount=gettext(locale, "Price on request") if headline is None else _money(headline,
+                                                                                    locale),
+        amount_note=gettext(locale, "per month") if monthly and headline is not None else "",
+        was=was,
+        rows=_price_rows(price, locale),
+        disclaimer=" ".join(note for note in notes if note),
+        actions=actions,
+    )
+
+
+def headline_price(detail: VehicleDetail, locale: str) -> tuple[str, str]:
+    """(price, label) for the top of the page: the purchase price, else the lowest
+    monthly instalment; the same choice as a search engine's offer."""
+    purchase = detail.price("purchase")
+    if purchase is not None and purchase.total_price is not None:
+        return _money(purchase.total_price, locale), label("deal_type", "purchase", locale)
+    monthly = _lowest_monthly(detail)
+    if monthly is not None:
+        amount = gettext(locale, "{amount} per month",
+                         amount=_money(monthly.monthly_installment or 0, locale))
+        return amount, label("deal_type", monthly.deal_type, locale)
+    return gettext(locale, "Price on request"), ""
+
+
+def _lowest_monthly(detail: VehicleDetail) -> PriceView | None:
+    offered = [p for p in detail.prices if p.deal_type != "purchase" and p.monthly_installment]
+    return min(offered, key=lambda p: p.monthly_installment or 0, default=None)
+
+
+def shows_co2_class(detail: VehicleDetail) -> bool:
+    """German new cars must show their CO₂ class (Pkw-EnVKV): new, sold from a German branch."""
+    return detail.condition == "new" and detail.location.country == "DE"
+
+
+def co2_label(heading: str, letter: str) -> Co2Label:
+    classes = catalog.CO2_CLASSES
+    return Co2Label(
+        heading=heading,
+        letter=letter,
+        steps=[
+            Co2Step(step, step == letter, f"{40 + 60 * position // (len(classes) - 1)}%")
+            for position, step in enumerate(classes)
+        ],
+    )
+
+
+def consumption(detail: VehicleDetail, locale: str) -> tuple[list[Fact], list[Co2Label]]:
+    """The WLTP figures (behind the wltp flag) and the CO₂ class scales (co2 image flag)."""
+    settings = get_settings()
+    if not settings.feature_wltp or detail.consumption is None:
+        return [], []
+    rows = tuple(row for row in CONSUMPTION_ROWS if row[0] != "co2_class")
+    facts = _data_rows(detail, locale, rows)
+    figures = detail.consumption
+    classes = [
+        (N_("CO₂ class"), figures.co2_class),
+        (N_("CO₂ class with discharged battery"), figures.co2_class_discharged),
+    ]
+    shown = [(gettext(locale, msgid), letter) for msgid, letter in classes if letter]
+    if not shows_co2_class(detail):
+        return facts, []
+    facts += [Fact(heading, letter) for heading, letter in shown]
+    labels = [co2_label(heading, letter) for heading, letter in shown]
+    return facts, labels if settings.feature_co2_image else []
+
+
+def location_block(location: LocationView, locale: str, subject: str,
+                   brand: str | None) -> LocationBlock:
+    city = f"{location.postal_code} {location.city}"
+    country = gettext(locale, COUNTRIES.get(location.country, location.country))
+    destination = f"{location.name}, {location.street}, {city}, {country}"
+    schedules = [
+        OpeningSchedule(
+            key=department,
+            heading=label("opening_department", department, locale),
+            days=[
+                OpeningDay(
+                    day=label("weekday", str(time.weekday), locale),
+                    hours=(f"{time.opens}–{time.closes}" if time.is_open and time.opens
+                           and time.closes else gettext(locale, "Closed")),
+                    comment=time.comment or "",
+                )
+                for time in location.hours(department)
+            ],
+        )
+        for department in catalog.OPENING_DEPARTMENTS
+        if location.hours(department)
+    ]
+    page = (path_for("brand_location", locale, brand=brand, location=location.slug) if brand
+            else path_for("location", locale, location=location.slug))
+    return LocationBlock(
+        name=location.name,
+        href=page,
+        street=location.street,
+        city=city,
+        country=country,
+        route_href=ROUTE_PLANNER_URL + urlencode({"destination": destination}),
+        phone=location.phone,
+        phone_href="tel:" + "".join(c for c in location.phone if c.isdigit() or c == "+"),
+        email=location.email,
+        email_href=f"mailto:{location.email}?subject={quote(subject)}",
+        schedules=schedules,
+    )
+
+
+def vehicle_view(detail: VehicleDetail, locale: str, brand: str | None = None) -> VehicleView:
+    """Everything the vehicle page shows, for one locale; ``brand`` on brand pages."""
+    settings = get_settings()
+    links = _links(detail, locale, brand)
+    title = f"{detail.brand_name} {detail.model_name}"
+    stock_href = _stock_path(locale, brand)
+    price, price_label = headline_price(detail, locale)
+    facts, co2_labels = consumption(detail, locale)
+    actions = [
+        Link(value="testdrive", label=label("action", "testdrive", locale),
+             href=links["testdrive"]),
+        Link(value="interest", label=label("action", "interest", locale), href=links["interest"]),
+    ]
+    if any(p.deal_type != "purchase" for p in detail.prices):
+        actions.append(Link(value="calculator", label=gettext(locale, "Lease calculator"),
+                            href=links["calculator"]))
+    trade_in = Link()
+    if settings.feature_trade_in and settings.trade_in_url:
+        trade_in = Link(value="trade_in", label=gettext(locale, "Value your current car"),
+                        href=settings.trade_in_url)
+    count = len(detail.photos)
+    return VehicleView(
+        slug=detail.slug,
+        path=links["vehicle"],
+        title=title,
+        version=detail.version,
+        heading=detail.title,
+        condition=label("condition", detail.condition, locale),
+        price=price,
+        price_label=price_label,
+        description=detail.description or "",
+        photos=[
+            Photo(photo.url, gettext(locale, "{vehicle}, photo {n} of {count}",
+                                     vehicle=detail.title, n=number, count=count))
+            for number, photo in enumerate(detail.photos, start=1)
+        ],
+        key_facts=key_facts(detail, locale),
+        data=_data_rows(detail, locale, DATA_ROWS),
+        equipment=equipment_groups(detail, locale),
+        packages=delivery_packages(detail, locale),
+        prices=[price_block(p, locale, links, detail.location.country) for p in detail.prices],
+        consumption=facts,
+        consumption_note=gettext(locale, "Figures determined with the WLTP test procedure.")
+        if facts else "",
+        co2_labels=co2_labels,
+        location=location_block(detail.location, locale, detail.title, brand),
+        promises=[Fact(value=gettext(locale, text), icon=icon) for icon, text in PROMISES],
+        actions=actions,
+        trade_in=trade_in,
+        breadcrumbs=[
+            Link(label=gettext(locale, "Home"), href=path_for("content", locale)),
+            Link(label=listing_heading(locale, brand), href=stock_href),
+            Link(label=detail.title, href=links["vehicle"], current=True),
+        ],
+        stock_href=stock_href,
+    )
+
+
+# --- what search engines and link previews get ------------------------------------------
+
+
+def car_json_ld(detail: VehicleDetail, view: VehicleView, locale: str) -> dict:
+    """A schema.org Car with its offer and the branch selling it."""
+    location = detail.location
+    url = absolute_url(view.path)
+    offer: dict = {
+        "@type": "Offer",
+        "priceCurrency": "EUR",
+        "availability": "https://schema.org/InStock",
+        "itemCondition": "https://schema.org/NewCondition" if detail.condition == "new"
+        else "https://schema.org/UsedCondition",
+        "url": url,
+        "seller": {
+            "@type": "AutoDealer",
+            "name": location.name,
+            "telephone": location.phone,
+            "email": location.email,
+            "address": {
+                "@type": "PostalAddress",
+                "streetAddress": location.street,
+                "postalCode": location.postal_code,
+                "addressLocality": location.city,
+                "addressCountry": location.country,
+            },
+        },
+    }
+    purchase = detail.price("purchase")
+    monthly = _lowest_monthly(detail)
+    if purchase is not None and purchase.total_price is not None:
+        offer["price"] = f"{purchase.total_price:.2f}"
+    elif monthly is not None:
+        offer["priceSpecification"] = {
+            "@type": "UnitPriceSpecification",
+            "price": f"{monthly.monthly_installment:.2f}",
+            "priceCurrency": "EUR",
+            "unitCode": "MON",
+        }
+    return {
+        "@context": "https://schema.org",
+        "@type": "Car",
+        "name": detail.title,
+        "url": url,
+        "brand": {"@type": "Brand", "name": detail.brand_name},
+        "model": detail.model_name,
+        "vehicleConfiguration": detail.version,
+        "vehicleModelDate": str(detail.year),
+        "mileageFromOdometer": {
+            "@type": "QuantitativeValue", "value": detail.mileage, "unitCode": "KMT",
+        },
+        "fuelType": label("fuel", detail.fuel, locale),
+        "vehicleTransmission": label("transmission", detail.transmission, locale),
+        "driveWheelConfiguration": label("drive_type", detail.drive_type, locale),
+        "color": detail.colour_name or label("colour", detail.exterior_colour, locale),
+        "bodyType": label("body_style", detail.body_style, locale),
+        "numberOfDoors": detail.doors,
+        "seatingCapacity": detail.seats,
+        "vehicleEngine": {
+            "@type": "EngineSpecification",
+            "enginePower": {"@type": "QuantitativeValue", "value": detail.power_kw,
+                            "unitCode": "KWT"},
+        },
+        "itemCondition": offer["itemCondition"],
+        "image": [absolute_url(photo.src) for photo in view.photos],
+        "offers": offer,
+    }
+
+
+def describe_found(detail: VehicleDetail, view: VehicleView, path: str, locale: str,
+                   screen: str, params: dict[str, str]) -> PageInfo:
+    facts = [(fact.label, fact.value) for fact in view.key_facts]
+    facts += [(block.heading, f"{block.amount} {block.amount_note}".strip())
+              for block in view.prices]
+    return PageInfo(
+        screen=screen,
+        locale=locale,
+        params=dict(params),
+        path=path,
+        title=page_title(view.heading),
+        heading=view.heading,
+        description=gettext(
+            locale,
+            "{vehicle}: {year}, {mileage}, {fuel}, {transmission}. {price} at {branch} in "
+            "{city}.",
+            vehicle=view.heading,
+            year=detail.year,
+            mileage=_kilometres(detail.mileage, locale),
+            fuel=label("fuel", detail.fuel, locale),
+            transmission=label("transmission", detail.transmission, locale),
+            price=view.price,
+            branch=detail.location.name,
+            city=detail.location.city,
+        ),
+        facts=facts,
+        breadcrumbs=[LinkItem(link.label, link.href) for link in view.breadcrumbs],
+        image=view.photos[0].src if view.photos else None,
+        json_ld=[car_json_ld(detail, view, locale)],
+        og_type="product",
+    )
+
+
+def describe_not_found(path: str, locale: str, screen: str, params: dict[str, str]) -> PageInfo:
+    """SPEC §8 vehicle-not-found; titled 'status code - message' like every 404."""
+    heading = gettext(locale, NOT_FOUND_TITLE)
+    brand = params.get("brand")
+    return PageInfo(
+        screen=screen,
+        locale=locale,
+        params=dict(params),
+        path=path,
+        status=404,
+        title=f"404 - {heading}",
+        heading=heading,
+        description=gettext(locale, NOT_FOUND_TEXT),
+        links=[LinkItem(gettext(locale, BACK_TO_STOCK), _stock_path(locale, brand))],
+        noindex=True,
+    )
+
+
+def vehicle_page(path: str, *, engine: Engine | None = None) -> VehiclePage:
+    """The vehicle a path names, or the vehicle-not-found page.
+
+    A vehicle that is sold or withdrawn (``available`` False) answers 404 with the
+    vehicle-not-found page, like an unknown one: the offer is gone for good, the
+    visitor is pointed back to the stock, and search engines drop the URL. So does a
+    brand page of a vehicle of another brand (/audi/voorraad/<a Volkswagen>).
+    """
+    resolved = resolve(path)
+    if resolved is None or resolved[0] not in VEHICLE_SCREENS:
+        raise ValueError(f"not a vehicle page: {path!r}")
+    screen, locale, params = resolved
+    brand = params.get("brand")
+    with Session(engine or get_engine()) as session:
+        detail = get_vehicle(session, params["vehicle"])
+    if (detail is None or not detail.available
+            or (brand is not None and (brand not in PLATFORM_BRANDS
+                                       or detail.brand_slug != brand))):
+        return VehiclePage(describe_not_found(path, locale, screen, params), None)
+    view = vehicle_view(detail, locale, brand)
+    return VehiclePage(describe_found(detail, view, path, locale, screen, params), view)

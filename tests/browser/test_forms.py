@@ -1,0 +1,225 @@
+"""Request forms as a visitor fills them in, in both languages, down to the stored lead."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page, expect
+from sqlalchemy import text
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+
+from dealer.db import make_engine
+from dealer.leads.models import Lead
+from dealer.stock.models import Brand, Vehicle
+from tests.conftest import Site
+
+NEXT_WEEK = (dt.date.today() + dt.timedelta(days=7)).isoformat()
+
+
+@pytest.fixture
+def db(site: Site) -> Iterator[Engine]:
+    """The site's database, without leads before each test: every test submits from the
+    same address and must stay below the per-client rate limit."""
+    engine = make_engine(site.database_url)
+    with engine.begin() as connection:
+        connection.execute(text("DELETE FROM lead"))
+    yield engine
+    engine.dispose()
+
+
+def leads(engine: Engine) -> list[Lead]:
+    with Session(engine) as session:
+        return list(session.exec(select(Lead).order_by(Lead.id)))
+
+
+def a_vehicle(engine: Engine) -> tuple[str, str, str]:
+    """(slug, brand slug, title) of a vehicle on sale."""
+    with Session(engine) as session:
+        vehicle, brand = session.exec(
+            select(Vehicle, Brand).join(Brand).where(Vehicle.available == True)  # noqa: E712
+            .order_by(Vehicle.id)
+        ).first()
+        return vehicle.slug, brand.slug, f"{brand.name} "
+
+
+def ready(page: Page, send: str) -> None:
+    """The form has arrived over the websocket."""
+    expect(page.get_by_role("button", name=send)).to_be_visible()
+
+
+def test_dutch_test_drive_errors_blocked_submit_and_success(
+    page: Page, site: Site, db: Engine,
+) -> None:
+    slug, _brand, brand_name = a_vehicle(db)
+    page.goto(site.url(f"/voorraad/{slug}/proefrit"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Proefrit aanvragen")
+    ready(page, "Aanvraag versturen")
+    expect(page.get_by_test_id("form-subject")).to_contain_text(brand_name)
+    # The vehicle's branch is preselected.
+    expect(page.get_by_role("combobox", name="Vestiging")).not_to_have_value("")
+
+    email = page.get_by_role("textbox", name="E-mailadres")
+    email.fill("anna@")
+    expect(page.get_by_text("Vul een geldig e-mailadres in.")).to_have_count(0)  # not before blur
+    email.press("Tab")
+    expect(page.get_by_text("Vul een geldig e-mailadres in.")).to_be_visible()
+    expect(email).to_have_attribute("aria-invalid", "true")
+    expect(email).to_have_attribute("aria-describedby", "vehicle-test-drive-email-error")
+
+    page.get_by_role("button", name="Aanvraag versturen").click()
+    expect(page.get_by_role("alert")).to_have_text("Controleer de rood gemarkeerde velden.")
+    expect(page.get_by_text("Naam is verplicht.")).to_be_visible()
+    expect(page.get_by_text("Voorkeursdatum is verplicht.")).to_be_visible()
+    assert leads(db) == []
+
+    page.get_by_role("textbox", name="Naam").fill("Anna de Vries")
+    email.fill("anna@example.nl")
+    page.get_by_label("Voorkeursdatum").fill(NEXT_WEEK)
+    page.get_by_role("radio", name="Middag").click()
+    page.get_by_role("switch", name="Ik heb een auto om in te ruilen").click()
+    page.get_by_role("textbox", name="Kenteken van uw auto").fill("AB-123-C")
+    page.get_by_role("spinbutton", name="Kilometerstand").fill("98000")
+    page.get_by_role("checkbox", name=re.compile("^Ik ga ermee akkoord")).click()
+    expect(page.get_by_test_id("field-error")).to_have_count(0)
+    page.get_by_role("button", name="Aanvraag versturen").click()
+
+    expect(page.get_by_test_id("form-success")).to_have_text(
+        "Bedankt! We hebben uw aanvraag ontvangen.")
+    expect(page.get_by_role("heading", name="Hoe gaat het verder?")).to_be_visible()
+    (lead,) = leads(db)
+    assert (lead.form_id, lead.vehicle_slug, lead.locale) == ("vehicle_test_drive", slug, "nl")
+    assert lead.source_page == f"/voorraad/{slug}/proefrit"
+    assert lead.payload["preferred_date"] == NEXT_WEEK
+    assert lead.payload["time_of_day"] == "afternoon" and lead.payload["trade_in"] is True
+    assert lead.payload["trade_in_plate"] == "AB-123-C" and lead.payload["branch"]
+
+
+def test_german_brand_interest_checkbox_errors_and_language_switch(
+    page: Page, site: Site, db: Engine,
+) -> None:
+    slug, brand, _ = a_vehicle(db)
+    page.goto(site.url(f"/de/{brand}/angebote/{slug}/interesse"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Informationen anfordern")
+    ready(page, "Anfrage senden")
+    consent = page.get_by_role("checkbox", name=re.compile("^Ich bin damit einverstanden"))
+    consent.click()
+    consent.click()
+    expect(page.get_by_text("Bitte stimmen Sie zu, damit wir Ihre Anfrage bearbeiten können.")
+           ).to_be_visible()
+    page.get_by_role("textbox", name="Name").fill("Jörg Müller")
+    page.get_by_role("textbox", name="E-Mail-Adresse").fill("joerg@example.de")
+    page.get_by_role("textbox", name="Telefonnummer").fill("0171 1234567")
+    page.get_by_role("radio", name="Telefonisch").click()
+    page.get_by_role("textbox", name="Ihre Nachricht").fill("Ist der Wagen noch da?")
+
+    # Switching language keeps what was typed; the messages follow the language.
+    page.get_by_role("link", name="Nederlands").click()
+    expect(page).to_have_url(site.url(f"/{brand}/voorraad/{slug}/interesse"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Informatie aanvragen")
+    expect(page.get_by_role("textbox", name="Naam")).to_have_value("Jörg Müller")
+    expect(page.get_by_text("Geef uw toestemming, zodat we uw aanvraag kunnen afhandelen.")
+           ).to_be_visible()
+    page.get_by_role("checkbox", name=re.compile("^Ik ga ermee akkoord")).click()
+    page.get_by_role("button", name="Aanvraag versturen").click()
+    expect(page.get_by_test_id("form-success")).to_have_text(
+        "Bedankt! We hebben uw aanvraag ontvangen.")
+    (lead,) = leads(db)
+    assert (lead.form_id, lead.locale, lead.brand) == ("vehicle_interest", "nl", brand)
+    assert lead.payload["contact_preference"] == "phone"
+    assert lead.payload["message"] == "Ist der Wagen noch da?"
+    assert lead.source_page == f"/{brand}/voorraad/{slug}/interesse"
+
+
+@pytest.mark.parametrize(
+    ("path", "send", "thanks", "form_id"),
+    [
+        ("/volkswagen/modellen/polo/contact", "Aanvraag versturen",
+         "Bedankt! We hebben uw aanvraag ontvangen.", "model_contact"),
+        ("/de/volkswagen/modelle/polo/test-drive", "Anfrage senden",
+         "Vielen Dank! Wir haben Ihre Anfrage erhalten.", "model_test_drive"),
+    ],
+)
+def test_model_forms(
+    page: Page, site: Site, db: Engine, path: str, send: str, thanks: str, form_id: str,
+) -> None:
+    page.goto(site.url(path))
+    ready(page, send)
+    expect(page.get_by_test_id("form-subject")).to_have_text("Volkswagen Polo")
+    page.locator("input[name=name]").fill("Sam Jansen")
+    page.locator("input[name=email]").fill("sam@example.nl")
+    if form_id == "model_test_drive":
+        page.get_by_label("Wunschtermin").fill(NEXT_WEEK)
+        branch = page.get_by_role("combobox", name="Standort")
+        branch.fill("Nirgendwo")
+        branch.press("Tab")
+        expect(page.get_by_text("Bitte wählen Sie einen Standort aus der Liste.")).to_be_visible()
+        branch.fill("Rijnland Autogroep Köln")
+    page.get_by_role("checkbox").click()
+    page.get_by_role("button", name=send).click()
+    expect(page.get_by_test_id("form-success")).to_have_text(thanks)
+    (lead,) = leads(db)
+    assert (lead.form_id, lead.brand, lead.model) == (form_id, "volkswagen", "polo")
+    assert lead.subject == "Volkswagen Polo"
+
+
+@pytest.mark.parametrize(
+    ("path", "topic", "consent", "send"),
+    [
+        ("/direct-contact", "Onderhoud of reparatie", "^Ik ga ermee akkoord",
+         "Aanvraag versturen"),
+        ("/de/direktkontakt", "Wartung oder Reparatur", "^Ich bin damit einverstanden",
+         "Anfrage senden"),
+    ],
+)
+def test_direct_contact_and_a_failed_store_keeps_everything(
+    page: Page, site: Site, db: Engine, path: str, topic: str, consent: str, send: str,
+) -> None:
+    page.goto(site.url(path))
+    ready(page, send)
+    typed = {"name": "Kim Bakker", "email": "kim@example.nl", "phone": "+31 6 12345678",
+             "message": "Mijn auto maakt een vreemd geluid bij het remmen."}
+    for name, value in typed.items():
+        page.locator(f"[name={name}]").fill(value)
+    page.get_by_role("radio", name=topic).click()
+    page.get_by_role("checkbox", name=re.compile(consent)).click()
+
+    # The database refuses the write: the visitor is told and keeps every value.
+    with db.begin() as connection:
+        connection.execute(text(
+            "CREATE TRIGGER refuse_leads BEFORE INSERT ON lead "
+            "BEGIN SELECT RAISE(ABORT, 'disk full'); END"))
+    try:
+        page.get_by_role("button", name=send).click()
+        expect(page.get_by_role("alert")).to_contain_text(
+            re.compile("Door een probleem aan onze kant|Wegen eines Problems auf unserer Seite"))
+    finally:
+        with db.begin() as connection:
+            connection.execute(text("DROP TRIGGER refuse_leads"))
+    for name, value in typed.items():
+        expect(page.locator(f"[name={name}]")).to_have_value(value)
+    expect(page.get_by_role("radio", name=topic)).to_be_checked()
+    expect(page.get_by_role("checkbox", name=re.compile(consent))).to_be_checked()
+    assert leads(db) == []
+
+    # Trying again succeeds, once.
+    page.get_by_role("button", name=send).click()
+    expect(page.get_by_test_id("form-success")).to_be_visible()
+    (lead,) = leads(db)
+    assert lead.form_id == "direct_contact" and lead.payload["topic"] == "workshop"
+    assert lead.payload["message"] == typed["message"]
+
+
+def test_unknown_vehicle_is_a_404_with_the_form_not_found_state(page: Page, site: Site) -> None:
+    response = page.goto(site.url("/voorraad/bestaat-niet-123/interesse"))
+    assert response is not None and response.status == 404
+    expect(page.get_by_role("heading", level=1)).to_have_text(
+        "Deze auto is niet meer beschikbaar")
+    expect(page.get_by_role("link", name="Naar onze voorraad")).to_be_visible()
+    response = page.goto(site.url("/de/angebote/gibt-es-nicht/probefahrt"))
+    assert response is not None and response.status == 404
+    expect(page.get_by_role("heading", level=1)).to_have_text(
+        "Dieses Fahrzeug ist nicht mehr verfügbar")

@@ -1,0 +1,248 @@
+"""Delivering leads: SMTP and webhook targets on loopback that fail first, then accept."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import email
+import json
+import socket
+import socketserver
+import threading
+from collections.abc import Iterator
+from email.message import Message
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+
+from dealer.leads import outbox
+from dealer.leads.models import Lead, OutboxMessage
+from dealer.leads.outbox import MAX_ATTEMPTS, process_outbox, retry_delay, run_outbox
+from dealer.leads.store import client_key, store_lead
+from dealer.settings import Settings
+
+NOW = dt.datetime(2025, 6, 2, 9, 0, tzinfo=dt.UTC)
+
+
+class SmtpSink(socketserver.ThreadingTCPServer):
+    """A minimal SMTP server: refuses the first ``failures`` mails with 451, keeps the rest."""
+
+    allow_reuse_address = True
+    daemon_threads = True
+
+    def __init__(self, failures: int) -> None:
+        super().__init__(("127.0.0.1", 0), SmtpHandler)
+        self.failures = failures
+        self.received: list[Message] = []
+
+
+class SmtpHandler(socketserver.StreamRequestHandler):
+    server: SmtpSink
+
+    def reply(self, line: str) -> None:
+        self.wfile.write(f"{line}\r\n".encode())
+
+    def handle(self) -> None:
+        self.reply("220 sink ready")
+        while line := self.rfile.readline():
+            command = line.decode().strip().upper()
+            if command.startswith(("EHLO", "HELO")):
+                self.reply("250 sink")
+            elif command.startswith("MAIL FROM"):
+                if self.server.failures > 0:
+                    self.server.failures -= 1
+                    self.reply("451 4.3.0 mailbox temporarily unavailable")
+                else:
+                    self.reply("250 OK")
+            elif command.startswith("RCPT TO"):
+                self.reply("250 OK")
+            elif command == "DATA":
+                self.reply("354 go ahead")
+                data = b"".join(iter(self.rfile.readline, b".\r\n"))
+                self.server.received.append(email.message_from_bytes(data))
+                self.reply("250 queued")
+            elif command == "QUIT":
+                self.reply("221 bye")
+                return
+            else:
+                self.reply("250 OK")
+
+
+class Webhook(ThreadingHTTPServer):
+    """Answers 503 to the first ``failures`` calls, 200 afterwards; records every call."""
+
+    daemon_threads = True
+
+    def __init__(self, failures: int) -> None:
+        super().__init__(("127.0.0.1", 0), WebhookHandler)
+        self.failures = failures
+        self.calls: list[tuple[dict[str, str], dict]] = []
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}/leads"
+
+
+class WebhookHandler(BaseHTTPRequestHandler):
+    server: Webhook
+
+    def do_POST(self) -> None:
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        self.server.calls.append((dict(self.headers), body))
+        status = 503 if self.server.failures > 0 else 200
+        self.server.failures -= 1
+        self.send_response(status)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def log_message(self, *_args: object) -> None:
+        pass
+
+
+def serve(server: socketserver.BaseServer) -> Iterator:
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def smtp_sink() -> Iterator[SmtpSink]:
+    yield from serve(SmtpSink(failures=1))
+
+
+@pytest.fixture
+def webhook() -> Iterator[Webhook]:
+    yield from serve(Webhook(failures=2))
+
+
+def closed_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def add_lead(engine: Engine, settings: Settings) -> int:
+    stored = store_lead(
+        form_id="vehicle_test_drive", locale="de",
+        values={"name": "Jörg Müller", "email": "joerg@example.de", "phone": "",
+                "preferred_date": "2099-05-14", "time_of_day": "morning",
+                "branch": "Rijnland Autogroep Köln", "message": "", "trade_in": "",
+                "privacy": "on"},
+        source_page="/de/angebote/audi-a3-1/probefahrt", client_key=client_key("192.0.2.1"),
+        idempotency_key="outbox-test-key-0001", vehicle_slug="audi-a3-1", brand="audi",
+        model="a3", subject="Audi A3 Sportback", engine=engine, settings=settings, now=NOW,
+    )
+    assert stored is not None
+    return stored.id
+
+
+def rows(engine: Engine) -> dict[str, OutboxMessage]:
+    with Session(engine) as session:
+        return {m.channel: m for m in session.exec(select(OutboxMessage))}
+
+
+def test_retry_schedule_doubles_up_to_six_hours() -> None:
+    delays = [retry_delay(n).total_seconds() for n in range(1, 13)]
+    assert delays[:5] == [30, 60, 120, 240, 480]
+    assert delays[-1] == 6 * 3600 and max(delays) == 6 * 3600
+    total = sum((retry_delay(n) for n in range(1, MAX_ATTEMPTS)), dt.timedelta())
+    total_hours = total / dt.timedelta(hours=1)
+    assert 48 < total_hours < 96  # a dealer's mail server may be down for a weekend
+
+
+def test_failing_smtp_is_retried_with_backoff_then_delivered(
+    empty_engine: Engine, smtp_sink: SmtpSink,
+) -> None:
+    settings = Settings(smtp_host="127.0.0.1", smtp_port=smtp_sink.server_address[1],
+                        lead_mail_to="verkauf@example.de", lead_webhook_url=None,
+                        base_url="https://www.example.de")
+    lead_id = add_lead(empty_engine, settings)
+
+    report = process_outbox(empty_engine, settings=settings, now=NOW)
+    assert (report.sent, report.retried) == (0, 1)
+    message = rows(empty_engine)["email"]
+    assert (message.status, message.attempts) == ("pending", 1)
+    assert message.next_attempt_at == NOW + dt.timedelta(seconds=30)
+    assert "451" in message.last_error
+
+    # Not due yet: nothing is tried, the lead waits.
+    assert process_outbox(empty_engine, settings=settings,
+                          now=NOW + dt.timedelta(seconds=29)).retried == 0
+    report = process_outbox(empty_engine, settings=settings, now=NOW + dt.timedelta(seconds=30))
+    assert report.sent == 1
+    message = rows(empty_engine)["email"]
+    assert (message.status, message.attempts, message.last_error) == ("sent", 2, None)
+
+    (mail,) = smtp_sink.received
+    assert mail["To"] == "verkauf@example.de" and mail["Reply-To"] == "joerg@example.de"
+    assert mail["Subject"] == f"Probefahrt anfragen: Audi A3 Sportback (#{lead_id})"
+    assert mail["Message-ID"] == "<lead-outbox-test-key-0001@www.example.de>"
+    body = mail.get_payload(decode=True).decode()
+    assert "Wunschtermin: 2099-05-14" in body and "Standort: Rijnland Autogroep Köln" in body
+    assert "https://www.example.de/de/angebote/audi-a3-1/probefahrt" in body
+    # Nothing is sent twice.
+    assert process_outbox(empty_engine, settings=settings, now=NOW + dt.timedelta(days=1)).sent == 0
+
+
+def test_failing_webhook_is_retried_with_the_same_idempotency_key(
+    empty_engine: Engine, webhook: Webhook,
+) -> None:
+    settings = Settings(smtp_host=None, lead_webhook_url=webhook.url)
+    lead_id = add_lead(empty_engine, settings)
+    moments = [NOW, NOW + dt.timedelta(seconds=30), NOW + dt.timedelta(seconds=90)]
+    reports = [process_outbox(empty_engine, settings=settings, now=moment) for moment in moments]
+    assert [(r.sent, r.retried) for r in reports] == [(0, 1), (0, 1), (1, 0)]
+    assert rows(empty_engine)["webhook"].status == "sent"
+    keys = {headers["Idempotency-Key"] for headers, _ in webhook.calls}
+    assert keys == {"outbox-test-key-0001"} and len(webhook.calls) == 3
+    body = webhook.calls[-1][1]
+    assert body["id"] == lead_id and body["form"] == "vehicle_test_drive"
+    assert body["vehicle"] == "audi-a3-1" and body["fields"]["branch"] == "Rijnland Autogroep Köln"
+
+
+def test_an_unreachable_target_is_given_up_after_max_attempts_but_the_lead_stays(
+    empty_engine: Engine,
+) -> None:
+    settings = Settings(smtp_host="127.0.0.1", smtp_port=closed_port(),
+                        lead_mail_to="verkoop@example.nl", lead_webhook_url=None)
+    add_lead(empty_engine, settings)
+    moment, outcomes = NOW, []
+    for _ in range(MAX_ATTEMPTS):
+        report = process_outbox(empty_engine, settings=settings, now=moment)
+        outcomes.append((report.retried, report.failed))
+        moment = rows(empty_engine)["email"].next_attempt_at
+    assert outcomes[:-1] == [(1, 0)] * (MAX_ATTEMPTS - 1) and outcomes[-1] == (0, 1)
+    message = rows(empty_engine)["email"]
+    assert (message.status, message.attempts) == ("failed", MAX_ATTEMPTS)
+    assert "Connection refused" in message.last_error or "ConnectionRefused" in message.last_error
+    with Session(empty_engine) as session:
+        assert len(session.exec(select(Lead)).all()) == 1
+
+
+def test_background_loop_survives_errors_and_wakes_on_demand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[str] = []
+
+    def flaky() -> outbox.DeliveryReport:
+        calls.append("run")
+        if len(calls) == 1:
+            raise RuntimeError("database is locked")
+        return outbox.DeliveryReport()
+
+    monkeypatch.setattr(outbox, "process_outbox", flaky)
+
+    async def scenario() -> None:
+        task = asyncio.create_task(run_outbox(interval=3600))
+        await asyncio.sleep(0.1)  # the first run failed; the loop waits for an hour
+        assert calls == ["run"]
+        outbox.wake_outbox()  # a lead was stored: look now
+        await asyncio.sleep(0.1)
+        assert calls == ["run", "run"] and not task.done()
+        task.cancel()
+
+    asyncio.run(scenario())
