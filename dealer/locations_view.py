@@ -514,9 +514,9 @@ def _path(frame: Frame, outline: Sequence[tuple[float, float]]) -> str:
     return "M" + "L".join(f"{x:g},{y:g}" for x, y in points) + "Z"
 
 
-PIN_INSET = 16  # viewBox units a pin needs from the edge to be drawn whole
-LABEL_GAP = 14  # viewBox units between a pin and its label
-LABEL_CHAR_WIDTH = 9.5  # a rough average at the label's font size
+PIN_INSET = 18  # viewBox units a pin needs from the edge to be drawn whole
+LABEL_GAP = 16  # viewBox units between a pin and its label
+LABEL_CHAR_WIDTH = 12.5  # a rough average at the label's font size
 
 
 def _place_labels(pins: list[MapPin]) -> None:
@@ -524,7 +524,7 @@ def _place_labels(pins: list[MapPin]) -> None:
     for pin in pins:
         width = LABEL_CHAR_WIDTH * len(pin.label)
         blocked = pin.x + LABEL_GAP + width > MAP_WIDTH or any(
-            other is not pin and abs(other.y - pin.y) < 22
+            other is not pin and abs(other.y - pin.y) < 28
             and 0 < other.x - pin.x < width + 2 * LABEL_GAP
             for other in pins
         )

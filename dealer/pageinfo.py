@@ -51,6 +51,9 @@ class PageInfo:
     # Query parameters that belong to the canonical URL (e.g. page); others are dropped.
     canonical_params: dict[str, str] = field(default_factory=dict)
     noindex: bool = False  # noindex,follow
+    # The page's path per locale where it is not the route table's counterpart
+    # (content pages whose slug is translated).
+    alternate_paths: dict[str, str] = field(default_factory=dict)
     og_type: str = "website"
 
 
@@ -145,7 +148,25 @@ async def _vehicle(path: str, locale: str, params: dict[str, str]) -> PageInfo:
     return vehicle_page(path).info
 
 
+# Fixed pages without data of their own: their description, and whether search
+# engines should leave them out (personal lists).
+FIXED_PAGES = {
+    "direct_contact": (N_("Questions about a car, a test drive or financing? Contact our "
+                          "team by form, phone or e-mail."), False),
+    "compare": (N_("Compare up to six vehicles side by side."), True),
+    "favourites": (N_("The vehicles you saved as favourites."), True),
+}
+
+
+async def _fixed(path: str, locale: str, params: dict[str, str]) -> PageInfo:
+    screen = resolve(path)[0]  # type: ignore[index] - only registered for resolvable screens
+    description, personal = FIXED_PAGES[screen]
+    return PageInfo(screen, locale, params, path, description=gettext(locale, description),
+                    noindex=personal)
+
+
 DESCRIBERS: dict[str, Describer] = {
+    **dict.fromkeys(FIXED_PAGES, _fixed),
     "vehicle": _vehicle,
     "brand_vehicle": _vehicle,
     "lease_calculator": _calculator,

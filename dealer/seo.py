@@ -39,11 +39,19 @@ def with_query(path: str, params: Mapping[str, str]) -> str:
     return f"{path}?{urlencode(sorted(params.items()))}" if params else path
 
 
-def alternates(path: str, params: Mapping[str, str] | None = None) -> dict[str, str]:
-    """hreflang -> absolute URL of this page in every language, plus x-default (Dutch)."""
+def alternates(
+    path: str, params: Mapping[str, str] | None = None, paths: Mapping[str, str] | None = None
+) -> dict[str, str]:
+    """hreflang -> absolute URL of this page in every language, plus x-default (Dutch).
+
+    ``paths`` gives the page's path per locale where it is known better than the
+    route table's counterpart (translated content slugs)."""
     params = params or {}
+    paths = paths or {}
     links = {
-        LANGUAGE_TAGS[locale]: absolute_url(with_query(counterpart(path, locale), params))
+        LANGUAGE_TAGS[locale]: absolute_url(
+            with_query(paths.get(locale) or counterpart(path, locale), params)
+        )
         for locale in LOCALES
     }
     links["x-default"] = links[LANGUAGE_TAGS["nl"]]
@@ -74,7 +82,8 @@ def head_html(info: PageInfo, *, with_title: bool) -> str:
         tags.append(f'<meta name="robots" content="{robots}" data-seo>')
     if info.status == 200:
         tags.append(f'<link rel="canonical" href="{_attr(canonical)}" data-seo>')
-        for hreflang, url in alternates(info.path, info.canonical_params).items():
+        links = alternates(info.path, info.canonical_params, info.alternate_paths)
+        for hreflang, url in links.items():
             tags.append(
                 f'<link rel="alternate" hreflang="{hreflang}" href="{_attr(url)}" data-seo>'
             )

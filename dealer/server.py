@@ -134,7 +134,12 @@ def with_page(document: str, info: PageInfo, *, crawler_body: bool, build_id: st
         document = _replace_lang(document, lang)
     else:
         document = document.replace("<html", f'<html lang="{lang}"', 1)
-    tags = head_html(info, with_title="<title>" not in document)
+    prerendered_title = re.search(r"<title>(.*?)</title>", document, re.DOTALL)
+    if prerendered_title and info.title:
+        # A title that depends on data was prerendered empty: the server knows it.
+        start, end = prerendered_title.span(1)
+        document = document[:start] + html.escape(info.title) + document[end:]
+    tags = head_html(info, with_title=prerendered_title is None)
     if info.image:  # the page's own preview image replaces the build's default one
         document = document.replace(REFLEX_DEFAULT_OG_IMAGE, "")
     at = document.find('<meta name="viewport"')

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from urllib.parse import urlencode
 
 from dealer.brands import PLATFORM_BRANDS
@@ -224,6 +225,12 @@ TOGGLE_FILTERS = ("electric", "vat_reportable")
 OPEN_BOUNDS = (N_("No minimum"), N_("No maximum"))  # the choice that leaves a bound open
 
 
+@lru_cache(maxsize=2048)
+def _step_label(key: str, value: int, locale: str) -> str:
+    """A range choice's label; the same few values on every request."""
+    return _range_value(key, str(value), locale)
+
+
 def _bound_choices(
     query: StockQuery, key: str, bound: int, bounds: tuple[int, int] | None, locale: str,
     display: str,
@@ -246,7 +253,7 @@ def _bound_choices(
         limits = list(current)
         limits[bound] = value
         href = listing_path(locale, query.replace(**{key: tuple(limits)}), display)
-        text = open_label if value is None else _range_value(key, str(value), locale)
+        text = open_label if value is None else _step_label(key, value, locale)
         choices.append(FilterOption(value=href, label=text, checked=value == chosen, href=href))
     return choices, next(choice.href for choice in choices if choice.checked)
 

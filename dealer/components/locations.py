@@ -190,7 +190,7 @@ def _pin(pin: rx.Var) -> rx.Component:
         rx.el.svg.circle(
             cx=pin.x.to(str),
             cy=pin.y.to(str),
-            r=rx.cond(pin.current, "11", "8"),
+            r=rx.cond(pin.current, "13", "10"),
             class_name=rx.cond(pin.current, "location-map__pin location-map__pin--current",
                                "location-map__pin"),
         ),

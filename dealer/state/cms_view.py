@@ -29,7 +29,7 @@ from dealer.content.repository import (
     get_repository,
 )
 from dealer.content.richtext import render
-from dealer.i18n import N_, format_date, format_price, gettext, locale_from_path
+from dealer.i18n import LOCALES, N_, format_date, format_price, gettext, locale_from_path
 from dealer.pageinfo import LinkItem, PageInfo, not_found
 from dealer.routes import counterpart, path_for, resolve
 from dealer.seo import absolute_url, page_title, with_query
@@ -814,7 +814,12 @@ async def content_view(path: str, query: Mapping[str, str] | None = None, *,
 async def describe(path: str, locale: str, params: dict[str, str],
                    query: Mapping[str, str] | None = None) -> PageInfo:
     """The page info of a content screen (``dealer.pageinfo`` describer)."""
-    return (await content_view(path, query)).info
+    info = (await content_view(path, query)).info
+    if info.status == 200 and info.screen in ("content", "news_article"):
+        info.alternate_paths = {
+            target: await translated_path(path, target) for target in LOCALES
+        }
+    return info
 
 
 async def translated_path(path: str, target: str, *,

@@ -15,7 +15,7 @@ def test_dutch_home(page: Page, site: Site) -> None:
     response = page.goto(site.url("/"))
     assert response is not None and response.status == 200
     expect(page.locator("html")).to_have_attribute("lang", "nl-NL")
-    expect(page.get_by_role("heading", level=1)).to_have_text("Vind je volgende auto")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Rijnland Autogroep")
     expect(page.get_by_role("navigation", name="Hoofdmenu")).to_be_visible()
     expect(page).to_have_title("Rijnland Autogroep")
 
@@ -23,8 +23,9 @@ def test_dutch_home(page: Page, site: Site) -> None:
 def test_german_home(page: Page, site: Site) -> None:
     page.goto(site.url("/de"))
     expect(page.locator("html")).to_have_attribute("lang", "de-DE")
-    expect(page.get_by_role("heading", level=1)).to_have_text("Finden Sie Ihr nächstes Auto")
-    page.get_by_role("link", name="Angebote ansehen").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Rijnland Autogroep")
+    expect(page.get_by_role("link", name="Deutsch")).to_have_count(0)
+    page.get_by_role("link", name="Zum Fahrzeugangebot").first.click()
     expect(page).to_have_url(site.url("/de/angebote"))
     expect(page.locator("html")).to_have_attribute("lang", "de-DE")
 
@@ -48,7 +49,8 @@ def test_switch_language_on_deep_page_sets_cookie(page: Page, site: Site) -> Non
     # And back to Dutch from German.
     page.get_by_role("link", name="Nederlands").click()
     expect(page).to_have_url(site.url("/"))
-    expect(page.get_by_role("heading", level=1)).to_have_text("Vind je volgende auto")
+    expect(page.locator("html")).to_have_attribute("lang", "nl-NL")
+    expect(page.get_by_role("link", name="Deutsch")).to_be_visible()
 
 
 def test_root_follows_browser_language(browser, site: Site) -> None:

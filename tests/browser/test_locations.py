@@ -68,7 +68,7 @@ def test_location_page_hours_contact_and_map_consent(page: Page, site: Site) -> 
     expect(page.get_by_test_id("open-status").first).to_have_text(re.compile(r"geopend|Gesloten"))
     expect(page.get_by_role("link", name="+31 30 262 40 00")).to_have_attribute(
         "href", "tel:+31302624000")
-    expect(page.get_by_role("link", name="Route plannen")).to_have_attribute(
+    expect(page.get_by_role("link", name="Plan uw route")).to_have_attribute(
         "href", re.compile(r"^https://www\.google\.com/maps/dir/\?api=1&destination=.+Utrecht"))
     expect(page.get_by_text("Btw-nummer")).to_be_visible()
 

@@ -181,3 +181,99 @@ def test_page_payload_and_build_metadata(site: Site) -> None:
     meta = httpx.get(site.url(f"/builds/meta/{build['id']}.json")).json()
     assert "/voorraad" in meta["prerendered"] and "/de/angebote" in meta["prerendered"]
     assert httpx.get(site.url("/builds/meta/old.json")).status_code == 404
+
+
+def sample_params(site: Site) -> dict[str, str]:
+    """Real URL parameters from the site's own data."""
+    from sqlmodel import Session
+
+    from dealer.db import make_engine
+    from dealer.stock.repository import list_lease_offers, list_locations, sitemap_entries
+
+    engine = make_engine(site.database_url)
+    with Session(engine) as session:
+        vehicle = next(entry.slug for entry in sitemap_entries(session)
+                       if entry.slug.startswith("volkswagen-"))
+        location = list_locations(session, brand="volkswagen")[0].slug
+        offer = list_lease_offers(session).offers[0].slug
+    engine.dispose()
+    return {"vehicle": vehicle, "brand": "volkswagen", "location": location, "offer": offer,
+            "model": "polo", "article": "nieuwe-showroom-in-nijmegen", "slug": "over-ons"}
+
+
+GERMAN_ARTICLE = "neuer-showroom-in-nijmegen"
+PERSONAL = {"compare", "favourites", "vehicle_interest", "vehicle_test_drive",
+            "brand_vehicle_interest", "brand_vehicle_test_drive", "model_contact",
+            "model_test_drive"}
+
+
+def test_every_screen_in_both_languages(site: Site) -> None:
+    from dealer.routes import SCREENS, path_for, route_for
+
+    values = sample_params(site)
+    problems: list[str] = []
+    for screen in SCREENS:
+        if screen == "sitemap":
+            continue
+        params = {name: values[name] for name in route_for(screen, "nl").params}
+        paths = {locale: path_for(screen, locale, **params) for locale in ("nl", "de")}
+        if screen == "news_article":
+            paths["de"] = path_for(screen, "de", article=GERMAN_ARTICLE)
+        if screen == "content":
+            paths["de"] = "/de/ueber-uns"
+        for locale, path in paths.items():
+            response, head = fetch(site, path)
+            where = f"{screen} {path}"
+            if response.status_code != 200:
+                problems.append(f"{where}: status {response.status_code}")
+                continue
+            if len(head.titles) != 1 or not head.titles[0].endswith("Rijnland Autogroep"):
+                problems.append(f"{where}: title {head.titles}")
+            if not head.meta.get("description"):
+                problems.append(f"{where}: no description")
+            if head.lang != {"nl": "nl-NL", "de": "de-DE"}[locale]:
+                problems.append(f"{where}: lang {head.lang}")
+            if head.link("canonical") != site.url(path):
+                problems.append(f"{where}: canonical {head.link('canonical')}")
+            for other, other_path in paths.items():
+                tag = {"nl": "nl-NL", "de": "de-DE"}[other]
+                if head.link("alternate", tag) != site.url(other_path):
+                    problems.append(f"{where}: hreflang {tag} {head.link('alternate', tag)}")
+            robots = head.meta.get("robots", "")
+            if (screen in PERSONAL) != robots.startswith("noindex"):
+                problems.append(f"{where}: robots {robots!r}")
+    assert problems == []
+
+
+@pytest.mark.parametrize(("screen", "schema_type"), [
+    ("vehicle", "Car"),
+    ("location", "AutoDealer"),
+    ("news_article", "NewsArticle"),
+])
+def test_structured_data_per_page_type(site: Site, screen: str, schema_type: str) -> None:
+    from dealer.routes import path_for, route_for
+
+    values = sample_params(site)
+    params = {name: values[name] for name in route_for(screen, "nl").params}
+    response, head = fetch(site, path_for(screen, "nl", **params))
+    assert response.status_code == 200
+    types = [data["@type"] for data in head.json_ld]
+    assert schema_type in types and "BreadcrumbList" in types
+    assert all(data["@context"] == "https://schema.org" for data in head.json_ld)
+    assert head.h1  # the main heading is in the HTML itself
+
+
+@pytest.mark.parametrize("path", [
+    "/voorraad/bestaat-niet-123",
+    "/de/angebote/gibt-es-nicht-123",
+    "/vestigingen/nergens",
+    "/nieuws/geen-artikel",
+    "/de/skoda/modelle/gibt-es-nicht",
+    "/lease-aanbod/geen-aanbod",
+    "/voorraad/bestaat-niet-123/proefrit",
+])
+def test_unknown_things_answer_404(site: Site, path: str) -> None:
+    response, head = fetch(site, path)
+    assert response.status_code == 404
+    assert head.meta.get("robots") == "noindex"
+    assert head.h1
