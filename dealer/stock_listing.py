@@ -254,8 +254,9 @@ def _bound_choices(
         limits[bound] = value
         href = listing_path(locale, query.replace(**{key: tuple(limits)}), display)
         text = open_label if value is None else _step_label(key, value, locale)
-        choices.append(FilterOption(value=href, label=text, checked=value == chosen, href=href))
-    return choices, next(choice.href for choice in choices if choice.checked)
+        # The href is the value the select reports; it is sent once, not twice.
+        choices.append(FilterOption(value=href, label=text, checked=value == chosen))
+    return choices, next(choice.value for choice in choices if choice.checked)
 
 
 def control_groups(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from sqlmodel import Session
@@ -19,6 +20,7 @@ from dealer.forms.definitions import SCREEN_FORMS, get_form
 from dealer.forms.messages import DOMAIN
 from dealer.i18n import N_, format_number, format_price, gettext
 from dealer.pageinfo import PageInfo
+from dealer.pricing import calculation_from_query, calculation_query
 from dealer.routes import path_for, resolve
 from dealer.seo import page_title
 from dealer.stock.repository import get_vehicle, list_locations
@@ -49,6 +51,10 @@ class FormSubject:
     model: str | None = None
     branches: tuple[str, ...] = field(default_factory=tuple)  # names a test drive may pick
     default_branch: str = ""
+
+
+# The figures a request repeats from the calculator, besides the monthly amount.
+SUMMARY_FIGURES = ("months", "annual_km", "down_payment", "remaining_balance")
 
 
 def _vehicle(slug: str, brand: str | None, locale: str) -> FormSubject | None:
@@ -158,3 +164,32 @@ async def form_page(
 async def describe_form(path: str, locale: str, params: dict[str, str]) -> PageInfo:
     """The PageInfo of ``form_page`` (for ``dealer.pageinfo.DESCRIBERS``)."""
     return (await form_page(path, locale, params))[0]
+
+
+@dataclass(frozen=True)
+class RequestedCalculation:
+    """The calculator's choice a request link carries, recomputed from the vehicle."""
+
+    summary: str  # e.g. "Private lease: € 411 per maand · 48 maanden · 10.000 km per jaar"
+    query: dict[str, str]  # the canonical calculation, stored with the lead
+
+
+def requested_calculation(
+    vehicle_slug: str, query: Mapping[str, str], locale: str
+) -> RequestedCalculation | None:
+    """None when the link carries no calculation or the vehicle offers no such deal."""
+    if "deal" not in query:
+        return None
+    with Session(get_engine()) as session:
+        vehicle = get_vehicle(session, vehicle_slug)
+    if vehicle is None:
+        return None
+    calculation = calculation_from_query(
+        vehicle.prices, query, country=vehicle.location.country, locale=locale
+    )
+    if calculation is None:
+        return None
+    shown = [f"{calculation.title}: {calculation.headline}"]
+    shown += [f"{figure.label} {figure.value}" for figure in calculation.figures
+              if figure.key in SUMMARY_FIGURES]
+    return RequestedCalculation(" · ".join(shown), calculation_query(calculation))

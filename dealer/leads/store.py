@@ -116,6 +116,7 @@ def store_lead(
     model: str | None = None,
     subject: str = "",
     options: Mapping[str, Sequence[str]] | None = None,
+    calculation: Mapping[str, str] | None = None,
     engine: Engine | None = None,
     settings: Settings | None = None,
     now: dt.datetime | None = None,
@@ -127,7 +128,8 @@ def store_lead(
     Returns None for a filled-in honeypot: nothing is stored, and the visitor should see
     the same success as anyone else. Raises InvalidSubmissionError (field errors or a
     malformed request), RateLimitedError, or a database error when the lead could not be
-    stored. Unknown ``form_id`` -> KeyError.
+    stored. Unknown ``form_id`` -> KeyError. ``calculation`` (the calculator's choice a
+    request carries, see dealer.pricing.calculation_query) is stored with the fields.
     """
     _check_request(locale, source_page, idempotency_key)
     errors = validate_submission(form_id, values, locale, options=options)
@@ -151,7 +153,10 @@ def store_lead(
                 raise RateLimitedError({FORM_ERROR: gettext(locale, _RATE_LIMITED, DOMAIN)})
             lead = Lead(
                 form_id=form_id,
-                payload=payload(get_form(form_id), values),
+                payload={
+                    **payload(get_form(form_id), values),
+                    **({"calculation": dict(calculation)} if calculation else {}),
+                },
                 vehicle_slug=vehicle_slug,
                 brand=brand,
                 model=model,

@@ -106,6 +106,14 @@ def _form_view(ctx: PageContext, form: FormDef) -> rx.Component:
                 FormsState.subject_image_alt, FormsState.subject_href,
                 _t(ctx, N_("View details")),
             ) if form.subject else rx.fragment(),
+            rx.cond(
+                FormsState.calculation_summary != "",
+                rx.callout(
+                    FormsState.calculation_summary,
+                    icon="calculator",
+                    data_testid="form-calculation",
+                ),
+            ),
             rx.text(_t(ctx, _REQUIRED_NOTE), size="1", color=rx.color("gray", 11)),
             *fields,
             honeypot_field(HONEYPOT, _t(ctx, honeypot.label),

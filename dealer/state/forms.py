@@ -24,7 +24,7 @@ from dealer.forms.definitions import (
     initial_values,
 )
 from dealer.forms.messages import DOMAIN
-from dealer.forms.subjects import FormSubject, form_page
+from dealer.forms.subjects import FormSubject, form_page, requested_calculation
 from dealer.i18n import N_, gettext, locale_from_path
 from dealer.leads.outbox import wake_outbox
 from dealer.leads.store import LeadRejectedError, client_key, store_lead
@@ -56,6 +56,9 @@ class FormsState(rx.State):
     subject_image: str = ""
     subject_image_alt: str = ""
     subject_href: str = ""
+    # The calculator's choice the request link carried (online leasing), if any.
+    calculation_summary: str = ""
+    _calculation: dict[str, str] = {}  # noqa: RUF012 - per-session copy made by Reflex
     branches: list[str] = []  # noqa: RUF012
     # One per form render: a repeated submit of the same render stores one lead.
     idempotency_key: str = ""
@@ -119,6 +122,14 @@ class FormsState(rx.State):
         self.subject_image, self.subject_image_alt = subject.image, subject.image_alt
         self.subject_href = subject.href
         self.branches = list(subject.branches)
+        requested = None
+        if subject.vehicle_slug:
+            requested = await asyncio.to_thread(
+                requested_calculation, subject.vehicle_slug,
+                self.router.url.query_parameters, locale,
+            )
+        self.calculation_summary = requested.summary if requested else ""
+        self._calculation = requested.query if requested else {}
         if not keep and "branch" in form.names and subject.default_branch:
             self.form_values["branch"] = subject.default_branch
         self.status = "ready"
@@ -172,6 +183,7 @@ class FormsState(rx.State):
                 "model": subject.model,
                 "subject": subject.title,
                 "options": self._options(),
+                "calculation": dict(self._calculation),
             }
         try:
             await asyncio.to_thread(lambda: store_lead(**request))

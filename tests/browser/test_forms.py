@@ -14,7 +14,7 @@ from sqlmodel import Session, select
 
 from dealer.db import make_engine
 from dealer.leads.models import Lead
-from dealer.stock.models import Brand, Vehicle
+from dealer.stock.models import Brand, Vehicle, VehiclePrice
 from tests.conftest import Site
 
 NEXT_WEEK = (dt.date.today() + dt.timedelta(days=7)).isoformat()
@@ -223,3 +223,31 @@ def test_unknown_vehicle_is_a_404_with_the_form_not_found_state(page: Page, site
     assert response is not None and response.status == 404
     expect(page.get_by_role("heading", level=1)).to_have_text(
         "Dieses Fahrzeug ist nicht mehr verfügbar")
+
+
+def test_online_leasing_request_carries_the_calculation(
+    page: Page, site: Site, db: Engine,
+) -> None:
+    with Session(db) as session:
+        slug = session.exec(
+            select(Vehicle.slug).join(VehiclePrice)
+            .where(Vehicle.available == True, VehiclePrice.deal_type == "business_lease")  # noqa: E712
+            .order_by(Vehicle.id)
+        ).first()
+    page.goto(site.url(f"/de/angebote/{slug}/interesse?deal=business_lease&months=36"
+                       "&vat=incl&monthly=1.00"))
+    ready(page, "Anfrage senden")
+    summary = page.get_by_test_id("form-calculation")
+    expect(summary).to_contain_text("Gewerbeleasing")
+    expect(summary).to_contain_text("36 Monate")
+    expect(summary).not_to_contain_text("1,00 €")  # the amount is recomputed, not trusted
+    page.get_by_role("textbox", name="Name").fill("Jörg Müller")
+    page.get_by_role("textbox", name="E-Mail-Adresse").fill("joerg@example.de")
+    page.get_by_role("textbox", name="Telefonnummer").fill("0171 1234567")
+    page.get_by_role("checkbox", name=re.compile("^Ich bin damit einverstanden")).click()
+    page.get_by_role("button", name="Anfrage senden").click()
+    expect(page.get_by_test_id("form-success")).to_be_visible()
+    (lead,) = leads(db)
+    calculation = lead.payload["calculation"]
+    assert calculation["deal"] == "business_lease" and calculation["months"] == "36"
+    assert calculation["vat"] == "incl" and calculation["monthly"] != "1.00"
