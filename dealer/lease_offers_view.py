@@ -22,7 +22,8 @@ from dealer.seo import page_title
 from dealer.stock import catalog
 from dealer.stock.labels import label
 from dealer.stock.repository import LeaseOfferView, get_lease_offer, list_lease_offers
-from dealer.stock_listing import FilterGroup, FilterOption, Link
+from dealer.stock_listing import FilterGroup, FilterOption
+from dealer.view_models import Fact, Link
 
 OVERVIEW_TITLE = N_("Lease offers")
 OFFER_NOT_FOUND_TITLE = N_("Lease offer not found")
@@ -111,10 +112,6 @@ class OfferCard:
     more_label: str = ""
 
 
-@dataclass
-class Fact:
-    label: str = ""
-    value: str = ""
 
 
 @dataclass

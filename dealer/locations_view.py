@@ -43,6 +43,7 @@ from dealer.stock.repository import (
     list_employees,
     list_locations,
 )
+from dealer.view_models import Fact, Link
 
 # SPEC §9: what the map may show, and its centre when there is nothing to fit.
 MAP_NORTH, MAP_SOUTH, MAP_WEST, MAP_EAST = 60.75, 42.33, -7.57, 18.02
@@ -76,14 +77,6 @@ NO_EMPLOYEES = N_("No employees found. Try adjusting the filters.")
 # --- render-ready values ------------------------------------------------------------
 
 
-@dataclass
-class Choice:
-    """A filter option, brand link or breadcrumb: label, target, whether it is current."""
-
-    value: str = ""
-    label: str = ""
-    href: str = ""
-    current: bool = False
 
 
 @dataclass
@@ -159,10 +152,6 @@ class EmployeeCard:
     phone_href: str = ""
 
 
-@dataclass
-class Fact:
-    label: str = ""
-    value: str = ""
 
 
 @dataclass
@@ -181,10 +170,10 @@ class LocationDetail:
     fax_href: str = ""
     company: list[Fact] = field(default_factory=list)  # VAT number, IBAN
     services: list[str] = field(default_factory=list)
-    brands: list[Choice] = field(default_factory=list)
+    brands: list[Link] = field(default_factory=list)
     hours: list[HoursTable] = field(default_factory=list)
     employees: list[EmployeeCard] = field(default_factory=list)
-    breadcrumbs: list[Choice] = field(default_factory=list)
+    breadcrumbs: list[Link] = field(default_factory=list)
     route_href: str = ""  # route planning at an online map service
     stock_href: str = ""
     stock_label: str = ""
@@ -197,8 +186,8 @@ class LocationListing:
     count_text: str
     message: str  # "not found or not specific enough", else empty
     place: str
-    brands: list[Choice]
-    services: list[Choice]
+    brands: list[Link]
+    services: list[Link]
     reset_href: str
     map: MapView
 
@@ -211,9 +200,9 @@ class EmployeeListing:
     location: str
     job_title: str
     department: str
-    locations: list[Choice]
-    job_titles: list[Choice]
-    departments: list[Choice]
+    locations: list[Link]
+    job_titles: list[Link]
+    departments: list[Link]
     reset_href: str
 
 
@@ -636,12 +625,12 @@ def location_listing(
         message=message,
         place=search.place,
         brands=[
-            Choice(slug, name, search.replace(brand="" if search.brand == slug else slug)
+            Link(slug, name, search.replace(brand="" if search.brand == slug else slug)
                    .path(locale), search.brand == slug)
             for slug, name in PLATFORM_BRANDS.items() if slug in offered_brands
         ],
         services=[
-            Choice(service, label("service", service, locale),
+            Link(service, label("service", service, locale),
                    search.replace(service="" if search.service == service else service)
                    .path(locale), search.service == service)
             for service in catalog.SERVICES
@@ -713,7 +702,7 @@ def location_detail(
         ],
         services=[label("service", service, locale) for service in location.services],
         brands=[
-            Choice(slug, name, location_path(locale, location.slug, slug), slug == brand)
+            Link(slug, name, location_path(locale, location.slug, slug), slug == brand)
             for slug, name in location.brands
         ],
         hours=[hours_table(location, department, locale, now)
@@ -721,9 +710,9 @@ def location_detail(
         employees=[employee_card(employee, locale) for employee in location.employees]
         if get_settings().feature_employee_display else [],
         breadcrumbs=[
-            Choice("home", gettext(locale, "Home"), path_for("content", locale)),
-            Choice("locations", gettext(locale, LOCATIONS_TITLE), path_for("locations", locale)),
-            Choice(location.slug, heading, path, True),
+            Link("home", gettext(locale, "Home"), path_for("content", locale)),
+            Link("locations", gettext(locale, LOCATIONS_TITLE), path_for("locations", locale)),
+            Link(location.slug, heading, path, True),
         ],
         route_href=route_planner_href(location),
         stock_href=f"{stock}?{urlencode({'branch': location.slug})}",
@@ -746,10 +735,10 @@ def employee_listing(
 ) -> EmployeeListing:
     """The employee overview for a search (``employees`` already filtered by it)."""
 
-    def choices(key: str, options: list[tuple[str, str]], everything: str) -> list[Choice]:
+    def choices(key: str, options: list[tuple[str, str]], everything: str) -> list[Link]:
         current = getattr(search, key)
         return [
-            Choice(value, text, search.replace(**{key: value}).path(locale), value == current)
+            Link(value, text, search.replace(**{key: value}).path(locale), value == current)
             for value, text in [("", everything), *options]
         ]
 

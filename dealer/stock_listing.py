@@ -28,6 +28,7 @@ from dealer.stock.query import (
     StockQuery,
 )
 from dealer.stock.results import FacetOption, StockResult, VehicleCard
+from dealer.view_models import Link
 
 # Checkbox filters shown in the sidebar, in this order, with their headings.
 SIDEBAR_FILTERS = (
@@ -91,16 +92,6 @@ class FilterGroup:
     upper: list[FilterOption] = field(default_factory=list)
     lower_current: str = ""
     upper_current: str = ""
-
-
-@dataclass
-class Link:
-    """A labelled link: pills, sort and price-display choices, page numbers."""
-
-    value: str = ""
-    label: str = ""
-    href: str = ""
-    current: bool = False
 
 
 def listing_heading(locale: str, brand: str | None) -> str:

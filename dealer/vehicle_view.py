@@ -32,7 +32,8 @@ from dealer.shortlists import CONSUMPTION_ROWS, DATA_ROWS, Formatter
 from dealer.stock import catalog
 from dealer.stock.labels import label
 from dealer.stock.repository import LocationView, PriceView, VehicleDetail, get_vehicle
-from dealer.stock_listing import Link, listing_heading
+from dealer.stock_listing import listing_heading
+from dealer.view_models import Fact, Link
 
 VEHICLE_SCREENS = ("vehicle", "brand_vehicle")
 NOT_FOUND_TITLE = N_("Vehicle not found")
@@ -96,13 +97,6 @@ COUNTRIES = {"NL": N_("Netherlands"), "DE": N_("Germany")}
 ROUTE_PLANNER_URL = "https://www.google.com/maps/dir/?api=1&"
 
 
-@dataclass
-class Fact:
-    """A labelled value: key facts, data table rows, price rows, promises."""
-
-    label: str = ""
-    value: str = ""
-    icon: str = ""
 
 
 @dataclass

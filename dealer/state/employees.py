@@ -10,7 +10,6 @@ from dealer.i18n import gettext, locale_from_path
 from dealer.locations_view import (
     EMPLOYEES_FIRST,
     LOAD_FAILED,
-    Choice,
     EmployeeCard,
     EmployeeSearch,
     employee_listing,
@@ -18,6 +17,7 @@ from dealer.locations_view import (
     load_locations,
 )
 from dealer.settings import get_settings
+from dealer.view_models import Link
 
 logger = logging.getLogger(__name__)
 
@@ -34,9 +34,9 @@ class EmployeesState(rx.State):
     branch: str = ""  # the location filter (a route parameter is called "location")
     job_title: str = ""
     department: str = ""
-    locations: list[Choice] = []  # noqa: RUF012
-    job_titles: list[Choice] = []  # noqa: RUF012
-    departments: list[Choice] = []  # noqa: RUF012
+    locations: list[Link] = []  # noqa: RUF012
+    job_titles: list[Link] = []  # noqa: RUF012
+    departments: list[Link] = []  # noqa: RUF012
     reset_href: str = ""
     show_all: bool = False
     more_text: str = ""

@@ -16,7 +16,8 @@ from dealer.lease_offers_view import (
 )
 from dealer.routes import resolve
 from dealer.seo import page_title
-from dealer.stock_listing import FilterGroup, Link
+from dealer.stock_listing import FilterGroup
+from dealer.view_models import Link
 
 logger = logging.getLogger(__name__)
 

@@ -11,7 +11,6 @@ from dealer.locations_view import (
     LOAD_FAILED,
     MAP_CONSENT_DECLINED,
     MAP_CONSENT_GRANTED,
-    Choice,
     LocationCard,
     LocationDetail,
     LocationSearch,
@@ -23,6 +22,7 @@ from dealer.locations_view import (
 )
 from dealer.pageinfo import not_found
 from dealer.routes import resolve
+from dealer.view_models import Link
 
 logger = logging.getLogger(__name__)
 
@@ -49,8 +49,8 @@ class LocationsState(rx.State):
     count_text: str = ""
     message: str = ""
     place: str = ""
-    brands: list[Choice] = []  # noqa: RUF012
-    services: list[Choice] = []  # noqa: RUF012
+    brands: list[Link] = []  # noqa: RUF012
+    services: list[Link] = []  # noqa: RUF012
     reset_href: str = ""
     map_view: MapView = MapView()
     loaded: bool = False

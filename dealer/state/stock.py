@@ -8,7 +8,8 @@ import reflex as rx
 
 from dealer.i18n import locale_from_path
 from dealer.routes import resolve
-from dealer.stock_listing import Card, FilterGroup, Link, stock_listing
+from dealer.stock_listing import Card, FilterGroup, stock_listing
+from dealer.view_models import Link
 
 logger = logging.getLogger(__name__)
 

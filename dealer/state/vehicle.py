@@ -9,7 +9,6 @@ import reflex as rx
 
 from dealer.i18n import gettext, locale_from_path
 from dealer.routes import resolve
-from dealer.stock_listing import Link
 from dealer.vehicle_view import (
     Co2Label,
     DeliveryPackage,
@@ -21,6 +20,7 @@ from dealer.vehicle_view import (
     VehicleView,
     vehicle_page,
 )
+from dealer.view_models import Link
 
 logger = logging.getLogger(__name__)
 
