@@ -20,7 +20,6 @@ from dealer.pages import (
     lease_offers,
     locations,
     stock,
-    upcoming,
     vehicle,
 )
 from dealer.pages.context import PageContext
@@ -72,8 +71,4 @@ PAGES: dict[str, PageSpec] = {
                              lease_offers.OVERVIEW_TITLE),
     "lease_offer": PageSpec(lease_offers.detail, lease_offers.detail_on_load,
                             lease_offers.detail_title),
-    **{
-        screen: PageSpec(upcoming.builder(screen), title=title)
-        for screen, title in upcoming.SCREEN_TITLES.items()
-    },
 }

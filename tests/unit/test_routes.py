@@ -153,3 +153,9 @@ def test_brand_pages_registered_per_brand() -> None:
     assert not any("[brand]" in route for route in registered)
     assert "/sitemap.xml" not in registered
     assert {"/", "404", "/de/[[...splat]]"} <= registered
+
+
+def test_every_screen_has_a_page() -> None:
+    from dealer.pages import PAGES
+
+    assert set(SCREENS) - {"sitemap"} == set(PAGES)
