@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from urllib.parse import urlencode
+from urllib.parse import parse_qsl, urlencode
 
 from dealer.brands import PLATFORM_BRANDS
 from dealer.i18n import N_, format_number, format_price, gettext, ngettext
@@ -126,6 +126,31 @@ def search_path(
     return listing_path(locale, query, price_display(params))
 
 
+def sorted_path(params: Mapping, sort: str, locale: str, brand: str | None = None) -> str:
+    """The current search in another order (unknown orders are ignored), back on page 1."""
+    query = StockQuery.from_params({**params, "sort": sort}, brand=brand).replace()
+    return listing_path(locale, query, price_display(params))
+
+
+def display_path(params: Mapping, display: str, locale: str, brand: str | None = None) -> str:
+    """The current search showing another acquisition type's price on the cards."""
+    query = StockQuery.from_params(params, brand=brand)
+    return listing_path(locale, query, price_display({DISPLAY_PARAM: display}))
+
+
+def bound_path(
+    params: Mapping, key: str, bound: int, value: str, locale: str, brand: str | None = None
+) -> str:
+    """The current search with one bound (0 lower, 1 upper) of a range filter set to
+    ``value`` (``OPEN_BOUND`` clears it), back on page 1."""
+    query = StockQuery.from_params(params, brand=brand)
+    if key in RANGE_STEPS and bound in (0, 1):
+        limits = list(getattr(query, key))
+        limits[bound] = int(value) if value.isdigit() and len(value) < 10 else None
+        query = query.replace(**{key: tuple(limits)})
+    return listing_path(locale, query, price_display(params))
+
+
 def card_values(
     card: VehicleCard, locale: str, display: str, brand: str | None = None
 ) -> Card:
@@ -214,6 +239,7 @@ RANGE_STEPS: dict[str, tuple[int, ...]] = {
 }
 TOGGLE_FILTERS = ("electric", "vat_reportable")
 OPEN_BOUNDS = (N_("No minimum"), N_("No maximum"))  # the choice that leaves a bound open
+OPEN_BOUND = "any"
 
 
 @lru_cache(maxsize=2048)
@@ -224,11 +250,11 @@ def _step_label(key: str, value: int, locale: str) -> str:
 
 def _bound_choices(
     query: StockQuery, key: str, bound: int, bounds: tuple[int, int] | None, locale: str,
-    display: str,
 ) -> tuple[list[FilterOption], str]:
     """The choices of one bound (0 lower, 1 upper) of a range filter, open first, within
     the values the matching vehicles reach and on the right side of the other bound;
-    and the href of the current choice."""
+    and the current choice. A choice's value is the number (``bound_path`` builds the URL),
+    which keeps the state sent to the browser small."""
     current: tuple[int | None, int | None] = getattr(query, key)
     chosen, other = current[bound], current[1 - bound]
     steps = {
@@ -238,16 +264,10 @@ def _bound_choices(
     }
     if chosen is not None:
         steps.add(chosen)
-    open_label = gettext(locale, OPEN_BOUNDS[bound])
-    choices = []
-    for value in [None, *sorted(steps)]:
-        limits = list(current)
-        limits[bound] = value
-        href = listing_path(locale, query.replace(**{key: tuple(limits)}), display)
-        text = open_label if value is None else _step_label(key, value, locale)
-        # The href is the value the select reports; it is sent once, not twice.
-        choices.append(FilterOption(value=href, label=text, checked=value == chosen))
-    return choices, next(choice.value for choice in choices if choice.checked)
+    choices = [FilterOption(value=OPEN_BOUND, label=gettext(locale, OPEN_BOUNDS[bound]))]
+    choices += [FilterOption(value=str(value), label=_step_label(key, value, locale))
+                for value in sorted(steps)]
+    return choices, OPEN_BOUND if chosen is None else str(chosen)
 
 
 def control_groups(
@@ -290,10 +310,8 @@ def control_groups(
     )
     ranges = []
     for key in RANGE_STEPS:
-        lower, lower_current = _bound_choices(query, key, 0, result.ranges.get(key), locale,
-                                              display)
-        upper, upper_current = _bound_choices(query, key, 1, result.ranges.get(key), locale,
-                                              display)
+        lower, lower_current = _bound_choices(query, key, 0, result.ranges.get(key), locale)
+        upper, upper_current = _bound_choices(query, key, 1, result.ranges.get(key), locale)
         ranges.append(FilterGroup(key=key, kind="range", heading=label("filter", key, locale),
                                   lower=lower, upper=upper, lower_current=lower_current,
                                   upper_current=upper_current))
@@ -319,7 +337,6 @@ def pill_values(
         for key, options in result.facets.items()
         for option in options
     }
-    base = listing_path(locale, StockQuery(scope_brand=query.scope_brand)).split("?")[0]
     pills = []
     for pill in query.pills():
         if pill.bound:
@@ -329,23 +346,14 @@ def pill_values(
             text = f"“{pill.value}”"
         else:
             text = names.get((pill.key, pill.value), pill.value)
-        query_string = pill.query
-        if display != "purchase":
-            query_string = "&".join(filter(None, (query_string, f"{DISPLAY_PARAM}={display}")))
-        href = f"{base}?{query_string}" if query_string else base
-        pills.append(Link(value=pill.key, label=text, href=href))
+        without = StockQuery.from_params(dict(parse_qsl(pill.query)), brand=query.scope_brand)
+        pills.append(Link(value=pill.key, label=text, href=listing_path(locale, without, display)))
     return pills
 
 
-def sort_values(query: StockQuery, locale: str, display: str) -> list[Link]:
-    return [
-        Link(
-            value=option,
-            label=label("sort", option, locale),
-            href=listing_path(locale, query.replace(sort=option), display),
-        )
-        for option in SORT_OPTIONS
-    ]
+def choices(kind: str, values: tuple[str, ...], locale: str) -> list[Link]:
+    """Select choices (sorting, price display); ``sorted_path``/``display_path`` build URLs."""
+    return [Link(value=value, label=label(kind, value, locale)) for value in values]
 
 
 def stock_listing(params: Mapping[str, str], locale: str, brand: str | None = None) -> dict:
@@ -371,13 +379,9 @@ def stock_listing(params: Mapping[str, str], locale: str, brand: str | None = No
         "pills": pill_values(query, result, locale, display),
         "reset_href": listing_path(locale, StockQuery(scope_brand=query.scope_brand)),
         "sort": query.sort,
-        "sorts": sort_values(query, locale, display),
+        "sorts": choices("sort", SORT_OPTIONS, locale),
         "display": display,
-        "displays": [
-            Link(value=value, label=label("deal_type", value, locale),
-                 href=listing_path(locale, query, value))
-            for value in PRICE_DISPLAYS
-        ],
+        "displays": choices("deal_type", PRICE_DISPLAYS, locale),
         "page": result.page,
         "pages": pages,
     }

@@ -89,7 +89,7 @@ def _fieldset(heading: rx.Var, *children: rx.Component) -> rx.Component:
     )
 
 
-def _bound_select(label: rx.Var, choices: rx.Var, current: rx.Var) -> rx.Component:
+def _bound_select(label: rx.Var, choices: rx.Var, current: rx.Var, on_change) -> rx.Component:
     """One bound of a range; choosing navigates to the search with that bound."""
     return rx.select.root(
         rx.select.trigger(aria_label=label, width="100%"),
@@ -97,7 +97,7 @@ def _bound_select(label: rx.Var, choices: rx.Var, current: rx.Var) -> rx.Compone
             rx.foreach(choices, lambda choice: rx.select.item(choice.label, value=choice.value)),
         ),
         value=current,
-        on_change=lambda href: rx.redirect(href),
+        on_change=on_change,
         size="2",
     )
 
@@ -112,12 +112,15 @@ class FilterTexts:
     search_hint: str  # placeholder of the search box
 
 
-def range_group(group: rx.Var, texts: FilterTexts) -> rx.Component:
+def range_group(group: rx.Var, texts: FilterTexts, on_bound: rx.EventHandler) -> rx.Component:
+    """Lower and upper bound of a range; ``on_bound(key, 0|1, value)`` applies a choice."""
     return _fieldset(
         group.heading,
         rx.grid(
-            _bound_select(group.heading + " " + texts.lower, group.lower, group.lower_current),
-            _bound_select(group.heading + " " + texts.upper, group.upper, group.upper_current),
+            _bound_select(group.heading + " " + texts.lower, group.lower, group.lower_current,
+                          lambda value: on_bound(group.key, 0, value)),
+            _bound_select(group.heading + " " + texts.upper, group.upper, group.upper_current,
+                          lambda value: on_bound(group.key, 1, value)),
             columns="2",
             spacing="2",
         ),
@@ -177,13 +180,13 @@ def filter_group(group: rx.Var) -> rx.Component:
         group.options, role="checkbox", on_icon="square-check", off_icon="square"))
 
 
-def any_filter_group(group: rx.Var, texts: FilterTexts,
-                     on_search: rx.EventHandler) -> rx.Component:
+def any_filter_group(group: rx.Var, texts: FilterTexts, on_search: rx.EventHandler,
+                     on_bound: rx.EventHandler) -> rx.Component:
     """One block of the stock filters, drawn for its kind (quick entries sit elsewhere)."""
     return rx.match(
         group.kind,
         ("search", search_group(group, texts, on_search)),
-        ("range", range_group(group, texts)),
+        ("range", range_group(group, texts, on_bound)),
         ("toggle", _fieldset(group.heading, _option_links(
             group.options, role="switch", on_icon="toggle-right", off_icon="toggle-left"))),
         ("quick", rx.fragment()),

@@ -15,30 +15,17 @@ from dealer.components.stock import (
     quick_entries,
     vehicle_card,
 )
-from dealer.i18n import gettext, locale_from_path
+from dealer.i18n import gettext
 from dealer.pages.context import PageContext
 from dealer.pages.frame import framed
 from dealer.pages.shortlist_controls import card_controls
-from dealer.routes import path_for, resolve
+from dealer.routes import path_for
 from dealer.state.stock import StockState
-from dealer.stock_listing import listing_heading, search_path
+from dealer.stock_listing import listing_heading
 
 
 def heading(ctx: PageContext) -> str:
     return listing_heading(ctx.locale, ctx.fixed.get("brand"))
-
-
-class StockSearchState(rx.State):
-    """The search box: the URL stays the one place the search lives."""
-
-    @rx.event
-    def search(self, form: dict):
-        url = self.router.url
-        resolved = resolve(url.path)
-        brand = resolved[2].get("brand") if resolved else None
-        text = form.get("q")
-        return rx.redirect(search_path(url.query_parameters, text if isinstance(text, str)
-                                       else "", locale_from_path(url.path), brand))
 
 
 def filters(t: str) -> rx.Component:
@@ -46,7 +33,8 @@ def filters(t: str) -> rx.Component:
                         search=gettext(t, "Search"),
                         search_hint=gettext(t, "Brand, model or version"))
     return rx.foreach(StockState.filters,
-                      lambda group: any_filter_group(group, texts, StockSearchState.search))
+                      lambda group: any_filter_group(group, texts, StockState.search,
+                                                     StockState.choose_bound))
 
 
 def page(ctx: PageContext) -> rx.Component:

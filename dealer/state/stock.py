@@ -8,7 +8,15 @@ import reflex as rx
 
 from dealer.i18n import locale_from_path
 from dealer.routes import resolve
-from dealer.stock_listing import Card, FilterGroup, stock_listing
+from dealer.stock_listing import (
+    Card,
+    FilterGroup,
+    bound_path,
+    display_path,
+    search_path,
+    sorted_path,
+    stock_listing,
+)
 from dealer.view_models import Link
 
 logger = logging.getLogger(__name__)
@@ -30,31 +38,48 @@ class StockState(rx.State):
     reset_href: str = ""
     failed: bool = False
 
-    @rx.event
-    def load(self) -> None:
+    def _scope(self) -> tuple[dict, str, str | None]:
+        """The URL's query parameters, the page's locale and its brand (brand listings)."""
         url = self.router.url
         resolved = resolve(url.path)
         brand = resolved[2].get("brand") if resolved else None
+        return url.query_parameters, locale_from_path(url.path), brand
+
+    @rx.event
+    def load(self) -> None:
+        params, locale, brand = self._scope()
         try:
-            listing = stock_listing(url.query_parameters, locale_from_path(url.path), brand)
+            listing = stock_listing(params, locale, brand)
         except Exception:  # the page must render whatever the index does
-            logger.exception("stock search failed for %s", url)
+            logger.exception("stock search failed for %s", self.router.url)
             self.failed = True
             return
         self.failed = False
-        self.path = url.path
+        self.path = self.router.url.path
+        # Only what changed is sent to the browser: unchanged values are not reassigned.
         for key in ("total", "count_text", "cards", "filters", "pills", "sorts", "sort",
                     "displays", "display", "pages", "reset_href"):
-            setattr(self, key, listing[key])
+            if getattr(self, key) != listing[key]:
+                setattr(self, key, listing[key])
+
+    @rx.event
+    def search(self, form: dict):
+        params, locale, brand = self._scope()
+        text = form.get("q")
+        return rx.redirect(search_path(params, text if isinstance(text, str) else "", locale,
+                                       brand))
 
     @rx.event
     def choose_sort(self, value: str):
-        return self._go(self.sorts, value)
+        params, locale, brand = self._scope()
+        return rx.redirect(sorted_path(params, value, locale, brand))
 
     @rx.event
     def choose_display(self, value: str):
-        return self._go(self.displays, value)
+        params, locale, brand = self._scope()
+        return rx.redirect(display_path(params, value, locale, brand))
 
-    def _go(self, choices: list[Link], value: str):
-        href = next((choice.href for choice in choices if choice.value == value), None)
-        return rx.redirect(href) if href else None
+    @rx.event
+    def choose_bound(self, key: str, bound: int, value: str):
+        params, locale, brand = self._scope()
+        return rx.redirect(bound_path(params, key, bound, value, locale, brand))

@@ -67,3 +67,22 @@ def test_brand_stock(page: Page, site: Site) -> None:
     expect(page.get_by_test_id("vehicle-card")).to_have_count(24)
     titles = page.get_by_test_id("vehicle-card").get_by_role("heading").all_inner_texts()
     assert titles and all(title.startswith("Audi") for title in titles)
+
+
+def test_sorting_and_price_display(page: Page, site: Site) -> None:
+    page.goto(site.url("/voorraad?fuel=diesel"))
+    count_of(page)
+    page.get_by_role("combobox", name="Sorteer op").click()
+    page.get_by_role("option", name="Prijs (hoog naar laag)").click()
+    expect(page).to_have_url(re.compile(r"/voorraad\?fuel=diesel&sort=price_desc$"))
+    prices = page.get_by_test_id("vehicle-card").locator("text=/^€/").all_inner_texts()
+    amounts = [int(re.sub(r"\D", "", price)) for price in prices]
+    assert amounts == sorted(amounts, reverse=True)
+
+    page.get_by_role("combobox", name="Toon prijs").click()
+    page.get_by_role("option", name="Private lease").click()
+    expect(page).to_have_url(re.compile(r"display=private_lease"))
+    expect(page.get_by_test_id("vehicle-card").first).to_contain_text("per maand")
+    # The filters keep the chosen price display.
+    page.get_by_test_id("filter-pill").first.click()
+    expect(page).to_have_url(re.compile(r"/voorraad\?display=private_lease&sort=price_desc$"))
