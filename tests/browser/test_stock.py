@@ -72,9 +72,12 @@ def test_brand_stock(page: Page, site: Site) -> None:
 def test_sorting_and_price_display(page: Page, site: Site) -> None:
     page.goto(site.url("/voorraad?fuel=diesel"))
     count_of(page)
+    first_price = page.get_by_test_id("vehicle-card").first.locator("text=/^€/")
+    cheapest = first_price.inner_text()
     page.get_by_role("combobox", name="Sorteer op").click()
     page.get_by_role("option", name="Prijs (hoog naar laag)").click()
     expect(page).to_have_url(re.compile(r"/voorraad\?fuel=diesel&sort=price_desc$"))
+    expect(first_price).not_to_have_text(cheapest)
     prices = page.get_by_test_id("vehicle-card").locator("text=/^€/").all_inner_texts()
     amounts = [int(re.sub(r"\D", "", price)) for price in prices]
     assert amounts == sorted(amounts, reverse=True)
