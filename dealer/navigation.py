@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from dealer.i18n import LANGUAGE_TAGS, LOCALES, N_, gettext
 from dealer.routes import path_for
+from dealer.settings import get_settings
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,9 @@ def main_nav(locale: str) -> list[NavItem]:
 
 
 def top_nav(locale: str) -> list[NavItem]:
-    return _items(TOP_NAV, locale)
+    """Compare and favourites, then the employee overview when it is switched on."""
+    entries = TOP_NAV if get_settings().feature_employee_display else TOP_NAV[:2]
+    return _items(entries, locale)
 
 
 def other_locales(locale: str) -> list[str]:

@@ -142,7 +142,7 @@ def header(
     favourite_count: rx.Var[int],
 ) -> rx.Component:
     items = main_nav(locale)
-    compare, favourites, _employees = top_nav(locale)
+    compare, favourites = top_nav(locale)[:2]
     return rx.el.header(
         rx.box(
             rx.hstack(

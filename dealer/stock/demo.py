@@ -19,6 +19,7 @@ from sqlalchemy import func, insert, select
 from sqlalchemy.engine import Engine
 
 from dealer import finance
+from dealer.brands import BRANDS_WITH_FAVICON, PLATFORM_BRANDS
 from dealer.pricing import MINI_LEASE
 from dealer.stock import catalog
 from dealer.stock.models import (
@@ -207,14 +208,9 @@ MODELS: dict[str, tuple[ModelSpec, ...]] = {
 }
 del M
 
-BRANDS: tuple[tuple[str, str, bool], ...] = (
-    # slug, name, custom favicon (SPEC §9: two brands have one)
-    ("volkswagen", "Volkswagen", True),
-    ("audi", "Audi", True),
-    ("seat", "SEAT", False),
-    ("cupra", "CUPRA", False),
-    ("skoda", "Škoda", False),
-    ("volkswagen-bedrijfswagens", "Volkswagen Bedrijfswagens", False),
+# slug, name, custom favicon (SPEC §9: two brands have one)
+BRANDS: tuple[tuple[str, str, bool], ...] = tuple(
+    (slug, name, slug in BRANDS_WITH_FAVICON) for slug, name in PLATFORM_BRANDS.items()
 )
 BRAND_WEIGHTS = (30, 18, 12, 10, 18, 12)
 
