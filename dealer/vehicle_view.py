@@ -24,6 +24,7 @@ from dealer import pricing
 from dealer.brands import PLATFORM_BRANDS
 from dealer.db import get_engine
 from dealer.i18n import N_, format_number, format_price, gettext, ngettext
+from dealer.locations_view import HoursTable, hours_table
 from dealer.pageinfo import LinkItem, PageInfo
 from dealer.routes import path_for, resolve
 from dealer.seo import absolute_url, page_title
@@ -150,18 +151,6 @@ class Co2Label:
     steps: list[Co2Step] = field(default_factory=list)
 
 
-@dataclass
-class OpeningDay:
-    day: str = ""
-    hours: str = ""
-    comment: str = ""
-
-
-@dataclass
-class OpeningSchedule:
-    key: str = ""
-    heading: str = ""
-    days: list[OpeningDay] = field(default_factory=list)
 
 
 @dataclass
@@ -176,7 +165,7 @@ class LocationBlock:
     phone_href: str = ""
     email: str = ""
     email_href: str = ""
-    schedules: list[OpeningSchedule] = field(default_factory=list)
+    schedules: list[HoursTable] = field(default_factory=list)
 
 
 @dataclass
@@ -436,20 +425,9 @@ def location_block(location: LocationView, locale: str, subject: str,
     city = f"{location.postal_code} {location.city}"
     country = gettext(locale, COUNTRIES.get(location.country, location.country))
     destination = f"{location.name}, {location.street}, {city}, {country}"
+    # The same opening-hours tables as the branch's own page, "open now" included.
     schedules = [
-        OpeningSchedule(
-            key=department,
-            heading=label("opening_department", department, locale),
-            days=[
-                OpeningDay(
-                    day=label("weekday", str(time.weekday), locale),
-                    hours=(f"{time.opens}–{time.closes}" if time.is_open and time.opens
-                           and time.closes else gettext(locale, "Closed")),
-                    comment=time.comment or "",
-                )
-                for time in location.hours(department)
-            ],
-        )
+        hours_table(location, department, locale)
         for department in catalog.OPENING_DEPARTMENTS
         if location.hours(department)
     ]

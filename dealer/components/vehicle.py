@@ -356,7 +356,7 @@ def opening_hours_dialog(location: rx.Var, labels: LocationLabels) -> rx.Compone
                         rx.table.root(
                             rx.table.body(
                                 rx.foreach(
-                                    schedule.days,
+                                    schedule.rows,
                                     lambda day: rx.table.row(
                                         rx.table.row_header_cell(day.day, font_weight="normal"),
                                         rx.table.cell(day.hours,
@@ -368,7 +368,7 @@ def opening_hours_dialog(location: rx.Var, labels: LocationLabels) -> rx.Compone
                             size="1",
                             variant="ghost",
                         ),
-                        data_testid="opening-hours-" + schedule.key,
+                        data_testid="opening-hours-" + schedule.department,
                     ),
                 ),
                 columns=rx.breakpoints(initial="1", sm="2"),

@@ -207,10 +207,10 @@ def test_location_block_with_route_contact_and_opening_hours() -> None:
     assert block.phone_href == "tel:+31243716060"
     assert block.email_href.startswith("mailto:nijmegen@example.com?subject=Audi%20A3")
     assert [schedule.heading for schedule in block.schedules] == ["Verkauf", "Werkstatt"]
-    sunday = block.schedules[0].days[1]
+    sunday = block.schedules[0].rows[1]
     assert (sunday.day, sunday.hours, sunday.comment) == ("Sonntag", "Geschlossen",
                                                           "Appointments only")
-    assert block.schedules[1].days[0].hours == "07:30–17:00"
+    assert block.schedules[1].rows[0].hours == "07:30 – 17:00 Uhr"
 
 
 def test_sales_promises_and_photos_are_translated() -> None:
