@@ -608,8 +608,10 @@ def describe_found(detail: VehicleDetail, view: VehicleView, path: str, locale: 
     )
 
 
-def describe_not_found(path: str, locale: str, screen: str, params: dict[str, str]) -> PageInfo:
-    """SPEC §8 vehicle-not-found; titled 'status code - message' like every 404."""
+def describe_not_found(
+    path: str, locale: str, screen: str, params: dict[str, str], status: int = 404
+) -> PageInfo:
+    """SPEC §8 vehicle-not-found; titled 'status code - message' like every error page."""
     heading = gettext(locale, NOT_FOUND_TITLE)
     brand = params.get("brand")
     return PageInfo(
@@ -617,8 +619,8 @@ def describe_not_found(path: str, locale: str, screen: str, params: dict[str, st
         locale=locale,
         params=dict(params),
         path=path,
-        status=404,
-        title=f"404 - {heading}",
+        status=status,
+        title=f"{status} - {heading}",
         heading=heading,
         description=gettext(locale, NOT_FOUND_TEXT),
         links=[LinkItem(gettext(locale, BACK_TO_STOCK), _stock_path(locale, brand))],
@@ -629,10 +631,11 @@ def describe_not_found(path: str, locale: str, screen: str, params: dict[str, st
 def vehicle_page(path: str, *, engine: Engine | None = None) -> VehiclePage:
     """The vehicle a path names, or the vehicle-not-found page.
 
-    A vehicle that is sold or withdrawn (``available`` False) answers 404 with the
-    vehicle-not-found page, like an unknown one: the offer is gone for good, the
-    visitor is pointed back to the stock, and search engines drop the URL. So does a
-    brand page of a vehicle of another brand (/audi/voorraad/<a Volkswagen>).
+    An unknown vehicle, or a brand page of a vehicle of another brand
+    (/audi/voorraad/<a Volkswagen>), answers 404. A vehicle that is sold or withdrawn
+    (``available`` False) answers 410 Gone with the same vehicle-not-found page: the
+    offer is gone for good, so search engines drop the URL at once, and the visitor is
+    pointed back to the stock.
     """
     resolved = resolve(path)
     if resolved is None or resolved[0] not in VEHICLE_SCREENS:
@@ -641,9 +644,10 @@ def vehicle_page(path: str, *, engine: Engine | None = None) -> VehiclePage:
     brand = params.get("brand")
     with Session(engine or get_engine()) as session:
         detail = get_vehicle(session, params["vehicle"])
-    if (detail is None or not detail.available
-            or (brand is not None and (brand not in PLATFORM_BRANDS
-                                       or detail.brand_slug != brand))):
+    if detail is None or (brand is not None and (brand not in PLATFORM_BRANDS
+                                                 or detail.brand_slug != brand)):
         return VehiclePage(describe_not_found(path, locale, screen, params), None)
+    if not detail.available:
+        return VehiclePage(describe_not_found(path, locale, screen, params, status=410), None)
     view = vehicle_view(detail, locale, brand)
     return VehiclePage(describe_found(detail, view, path, locale, screen, params), view)

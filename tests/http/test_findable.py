@@ -277,3 +277,26 @@ def test_unknown_things_answer_404(site: Site, path: str) -> None:
     assert response.status_code == 404
     assert head.meta.get("robots") == "noindex"
     assert head.h1
+
+
+def test_sold_vehicle_is_gone(site: Site) -> None:
+    from sqlmodel import Session
+
+    from dealer.db import make_engine
+    from dealer.stock.repository import set_vehicle_available
+
+    slug = sample_params(site)["vehicle"]
+    engine = make_engine(site.database_url)
+    with Session(engine) as session:
+        set_vehicle_available(session, slug, False)
+        session.commit()
+    try:
+        response, head = fetch(site, f"/de/angebote/{slug}")
+        assert response.status_code == 410
+        assert head.titles == ["410 - Fahrzeug nicht gefunden"]
+        assert head.meta["robots"] == "noindex"
+    finally:
+        with Session(engine) as session:
+            set_vehicle_available(session, slug, True)
+            session.commit()
+        engine.dispose()

@@ -66,7 +66,7 @@ def test_brand_pages_show_only_their_brand(stock_engine: Engine) -> None:
     assert [link.href for link in foreign.info.links] == [f"/{other}/voorraad"]
 
 
-def test_sold_vehicle_answers_404(fresh_stock_engine: Engine,
+def test_sold_vehicle_is_gone(fresh_stock_engine: Engine,
                                   monkeypatch: pytest.MonkeyPatch) -> None:
     slug, _ = a_vehicle(fresh_stock_engine)
     monkeypatch.setattr(vehicle_view, "get_engine", lambda: fresh_stock_engine)
@@ -76,5 +76,6 @@ def test_sold_vehicle_answers_404(fresh_stock_engine: Engine,
         set_vehicle_available(session, slug, False)
         session.commit()
     info = asyncio.run(describe(path))
-    assert info.status == 404
+    assert info.status == 410 and info.noindex
+    assert info.title == "410 - Auto niet gevonden"
     assert info.heading == "Auto niet gevonden"
