@@ -12,6 +12,7 @@ from collections.abc import Callable
 import reflex as rx
 
 from dealer import styles
+from dealer.components.chips import chip_link
 from dealer.components.stock import pagination
 from dealer.i18n import gettext
 
@@ -297,12 +298,7 @@ def choice_links(group: rx.Var) -> rx.Component:
         rx.hstack(
             rx.foreach(
                 group.parts,
-                lambda option: rx.link(
-                    rx.badge(option.label, size="2", radius="full",
-                             variant=rx.cond(option.current, "solid", "surface")),
-                    href=option.href,
-                    aria_current=rx.cond(option.current, "true", "false"),
-                ),
+                lambda option: chip_link(option.label, option.href, option.current, "surface"),
             ),
             wrap="wrap",
             spacing="2",

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import reflex as rx
 
 from dealer import styles
+from dealer.components.chips import chip_link
 
 
 def vehicle_card(card: rx.Var, actions: rx.Component | None = None) -> rx.Component:
@@ -159,12 +160,7 @@ def quick_entries(group: rx.Var) -> rx.Component:
         rx.flex(
             rx.foreach(
                 group.options,
-                lambda option: rx.link(
-                    rx.badge(option.label, size="2", radius="full",
-                             variant=rx.cond(option.checked, "solid", "outline")),
-                    href=option.href,
-                    aria_current=rx.cond(option.checked, "page", "false"),
-                ),
+                lambda option: chip_link(option.label, option.href, option.checked, "outline"),
             ),
             wrap="wrap",
             gap="0.5rem",
