@@ -24,7 +24,7 @@ BUN_VERSION=1.4.4
 if [ "$(.tools/node_modules/.bin/bun --version 2>/dev/null)" != "$BUN_VERSION" ]; then
   echo "Installing bun $BUN_VERSION..."
   mkdir -p .tools
-  npm install --silent --no-audit --no-fund --prefix .tools "bun@$BUN_VERSION" >/dev/null
+  npm install --loglevel=error --no-audit --no-fund --prefix .tools "bun@$BUN_VERSION"
 fi
 
 if [ "${1:-}" = "--test" ] && ! command -v chromium >/dev/null; then
