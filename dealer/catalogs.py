@@ -3,13 +3,15 @@
     python -m dealer.catalogs update [DOMAIN]   add new msgids to the PO files, drop unused ones
     python -m dealer.catalogs check    exit 1 when a msgid is missing or untranslated
 
-Each package with its own vocabulary has its own domain; the rest of the site
-uses "messages". Messages are marked with ``N_(...)``, ``gettext(locale, ...)``
-or ``ngettext(locale, singular, plural, ...)``.
+A module whose texts belong to a vocabulary of their own (stock, forms, content) names
+it in a module-level ``DOMAIN`` and passes it to its gettext calls; every other module
+uses "messages". Messages are marked with ``N_(...)``, ``gettext(locale, ...)`` or
+``ngettext(locale, singular, plural, ...)``.
 """
 
 from __future__ import annotations
 
+import ast
 import sys
 from pathlib import Path
 
@@ -21,21 +23,29 @@ from dealer.i18n import LOCALES, LOCALES_DIR
 from dealer.settings import PROJECT_ROOT
 
 DEALER_DIR = PROJECT_ROOT / "dealer"
-# Domain -> path prefixes (below dealer/) of the modules whose messages it holds;
-# the runtime gettext calls of those modules name the same domain.
-DOMAINS: dict[str, tuple[str, ...]] = {
-    "stock": ("stock/",),
-    "forms": ("forms/", "leads/", "pages/forms", "state/forms", "components/forms"),
-    "content": ("content/", "pages/cms", "state/cms", "components/blocks"),
-}
+DEFAULT_DOMAIN = "messages"
 KEYWORDS = {"N_": None, "gettext": (2,), "ngettext": (2, 3)}
 
 
-def _domain_of(relative: Path) -> str:
-    path = relative.as_posix()
-    return next(
-        (domain for domain, prefixes in DOMAINS.items() if path.startswith(prefixes)), "messages"
-    )
+def _module_file(module: str) -> Path:
+    path = PROJECT_ROOT / Path(*module.split("."))
+    return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+
+
+def domain_of(source: Path) -> str:
+    """The domain a module's messages belong to: its module-level ``DOMAIN``, assigned
+    or imported, the very name its gettext calls pass; "messages" without one. So a
+    module's messages move with the module, never with its file path."""
+    for node in ast.parse(source.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(target, ast.Name) and target.id == "DOMAIN" for target in node.targets
+        ):
+            return ast.literal_eval(node.value)
+        if isinstance(node, ast.ImportFrom) and node.module and any(
+            alias.name == "DOMAIN" and alias.asname is None for alias in node.names
+        ):
+            return domain_of(_module_file(node.module))
+    return DEFAULT_DOMAIN
 
 
 def extract() -> dict[str, Catalog]:
@@ -47,7 +57,7 @@ def extract() -> dict[str, Catalog]:
         keywords=KEYWORDS,
         comment_tags=("Translators:",),
     ):
-        domain = _domain_of(Path(filename))
+        domain = domain_of(DEALER_DIR / filename)
         catalog = catalogs.setdefault(domain, Catalog(domain=domain))
         catalog.add(message, locations=[(f"dealer/{filename}", lineno)], context=context)
     return catalogs

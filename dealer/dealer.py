@@ -10,7 +10,7 @@ from dealer.leads.outbox import run_outbox
 from dealer.pages import PAGES
 from dealer.pages.context import PageContext
 from dealer.routes import registrations
-from dealer.server import site_layer
+from dealer.web.server import site_layer
 
 app = rx.App(
     theme=styles.THEME,
@@ -23,13 +23,13 @@ app = rx.App(
 app.register_lifespan_task(run_outbox)
 
 for route, reflex_route, fixed in registrations(list(PLATFORM_BRANDS)):
-    spec = PAGES[route.screen]
+    page = PAGES[route.screen]
     # Locale and fixed parts are bound here, at compile time, so each route
     # prerenders in its own language.
     context = PageContext(route.locale, route, fixed)
     app.add_page(
-        functools.partial(spec.build, context),
+        functools.partial(page.build, context),
         route=reflex_route,
-        title=spec.title_for(context),
-        on_load=spec.on_load,
+        title=page.title_for(context),
+        on_load=page.on_load,
     )

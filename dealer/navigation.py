@@ -2,18 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from dealer.i18n import LANGUAGE_TAGS, LOCALES, N_, gettext
+from dealer.pageinfo import Link
 from dealer.routes import path_for
 from dealer.settings import get_settings
-
-
-@dataclass(frozen=True)
-class NavItem:
-    label: str
-    href: str
-
 
 MAIN_NAV = (
     (N_("Stock"), "stock", {}),
@@ -33,18 +25,18 @@ TOP_NAV = (
 LANGUAGE_NAMES = {"nl": "Nederlands", "de": "Deutsch"}
 
 
-def _items(entries: tuple, locale: str) -> list[NavItem]:
+def _items(entries: tuple, locale: str) -> list[Link]:
     return [
-        NavItem(gettext(locale, label), path_for(screen, locale, **params))
+        Link(gettext(locale, label), path_for(screen, locale, **params))
         for label, screen, params in entries
     ]
 
 
-def main_nav(locale: str) -> list[NavItem]:
+def main_nav(locale: str) -> list[Link]:
     return _items(MAIN_NAV, locale)
 
 
-def top_nav(locale: str) -> list[NavItem]:
+def top_nav(locale: str) -> list[Link]:
     """Compare and favourites, then the employee overview when it is switched on."""
     entries = TOP_NAV if get_settings().feature_employee_display else TOP_NAV[:2]
     return _items(entries, locale)

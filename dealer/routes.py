@@ -65,37 +65,66 @@ DEFAULT_SECTIONS: dict[str, dict[str, str]] = {
     },
 }
 
-# Screen id -> pattern (without locale prefix). A trailing "{slug...}" is a
-# catch-all that takes one or more segments, or none for the home page.
-SCREENS: dict[str, str] = {
-    "content": "/{slug...}",
-    "direct_contact": "/<direct-contact>",
-    "stock": "/<stock>",
-    "compare": "/<stock>/<compare>",
-    "favourites": "/<stock>/<favorite>",
-    "brand_stock": "/{brand}/<stock>",
-    "brands": "/<brands>",
-    "brand_models": "/{brand}/<models>",
-    "brand_model": "/{brand}/<models>/{model}",
-    "model_contact": "/{brand}/<models>/{model}/<model-contact>",
-    "model_test_drive": "/{brand}/<models>/{model}/<model-test-drive>",
-    "locations": "/<locations>",
-    "location": "/<locations>/{location}",
-    "brand_location": "/{brand}/<locations>/{location}",
-    "employees": "/<employees>",
-    "news": "/<news>",
-    "news_article": "/<news>/{article}",
-    "lease_offers": "/<lease-offers>",
-    "lease_offer": "/<lease-offers>/{offer}",
-    "vehicle": "/<stock>/{vehicle}",
-    "brand_vehicle": "/{brand}/<stock>/{vehicle}",
-    "vehicle_interest": "/<stock>/{vehicle}/<interest>",
-    "vehicle_test_drive": "/<stock>/{vehicle}/<test-drive>",
-    "lease_calculator": "/<stock>/{vehicle}/<lease-calculator>",
-    "brand_vehicle_interest": "/{brand}/<stock>/{vehicle}/<interest>",
-    "brand_vehicle_test_drive": "/{brand}/<stock>/{vehicle}/<test-drive>",
-    "brand_lease_calculator": "/{brand}/<stock>/{vehicle}/<lease-calculator>",
-    "sitemap": "/sitemap.xml",
+@dataclass(frozen=True)
+class Screen:
+    """One screen: its URL pattern, the page that shows it and what the server says of it.
+
+    ``pattern`` is a path without locale prefix; a trailing ``{slug...}`` is a
+    catch-all that takes one or more segments, or none for the home page.
+    ``page`` names a ``Page`` record in ``dealer.pages`` and ``describer`` a
+    function ``(path, locale, params, query) -> PageInfo`` in ``dealer.views``, both
+    as ``"module:attribute"``; names, not imports, so this module stays plain data.
+    A screen is added here and nowhere else (docs/architecture.md).
+    """
+
+    pattern: str
+    page: str = ""
+    describer: str = ""
+
+
+SCREENS: dict[str, Screen] = {
+    "content": Screen("/{slug...}", "cms_pages:CONTENT", "content:describe"),
+    "direct_contact": Screen("/<direct-contact>", "forms:PAGE", "fixed:describe"),
+    "stock": Screen("/<stock>", "stock:PAGE", "stock:describe_listing"),
+    "compare": Screen("/<stock>/<compare>", "compare:PAGE", "fixed:describe"),
+    "favourites": Screen("/<stock>/<favorite>", "favourites:PAGE", "fixed:describe"),
+    "brand_stock": Screen("/{brand}/<stock>", "stock:PAGE", "stock:describe_listing"),
+    "brands": Screen("/<brands>", "cms_pages:CONTENT", "content:describe"),
+    "brand_models": Screen("/{brand}/<models>", "cms_models:MODELS", "content:describe"),
+    "brand_model": Screen("/{brand}/<models>/{model}", "cms_models:MODEL", "content:describe"),
+    "model_contact": Screen("/{brand}/<models>/{model}/<model-contact>", "forms:PAGE",
+                            "forms:describe_form"),
+    "model_test_drive": Screen("/{brand}/<models>/{model}/<model-test-drive>", "forms:PAGE",
+                               "forms:describe_form"),
+    "locations": Screen("/<locations>", "locations:LIST", "locations:describe_locations"),
+    "location": Screen("/<locations>/{location}", "locations:DETAIL",
+                       "locations:describe_location"),
+    "brand_location": Screen("/{brand}/<locations>/{location}", "locations:DETAIL",
+                             "locations:describe_location"),
+    "employees": Screen("/<employees>", "employees:PAGE", "locations:describe_employees"),
+    "news": Screen("/<news>", "cms_pages:CONTENT", "content:describe"),
+    "news_article": Screen("/<news>/{article}", "cms_pages:CONTENT", "content:describe"),
+    "lease_offers": Screen("/<lease-offers>", "lease_offers:OVERVIEW",
+                           "lease_offers:describe_offers"),
+    "lease_offer": Screen("/<lease-offers>/{offer}", "lease_offers:DETAIL",
+                          "lease_offers:describe_offer"),
+    "vehicle": Screen("/<stock>/{vehicle}", "vehicle:PAGE", "vehicle:describe_vehicle"),
+    "brand_vehicle": Screen("/{brand}/<stock>/{vehicle}", "vehicle:PAGE",
+                            "vehicle:describe_vehicle"),
+    "vehicle_interest": Screen("/<stock>/{vehicle}/<interest>", "forms:PAGE",
+                               "forms:describe_form"),
+    "vehicle_test_drive": Screen("/<stock>/{vehicle}/<test-drive>", "forms:PAGE",
+                                 "forms:describe_form"),
+    "lease_calculator": Screen("/<stock>/{vehicle}/<lease-calculator>", "calculator:PAGE",
+                               "calculator:describe_calculator"),
+    "brand_vehicle_interest": Screen("/{brand}/<stock>/{vehicle}/<interest>", "forms:PAGE",
+                                     "forms:describe_form"),
+    "brand_vehicle_test_drive": Screen("/{brand}/<stock>/{vehicle}/<test-drive>", "forms:PAGE",
+                                       "forms:describe_form"),
+    "brand_lease_calculator": Screen("/{brand}/<stock>/{vehicle}/<lease-calculator>",
+                                     "calculator:PAGE", "calculator:describe_calculator"),
+    # Served by the HTTP layer (dealer.web.sitemap), not a page.
+    "sitemap": Screen("/sitemap.xml"),
 }
 
 _PARAM_RE = re.compile(r"^\{(\w+)\}$")
@@ -203,7 +232,9 @@ def _parse(screen: str, locale: str, pattern: str) -> Route:
 def route_table() -> tuple[Route, ...]:
     """Every (screen, locale) route, most specific first."""
     routes = [
-        _parse(screen, locale, pattern) for screen, pattern in SCREENS.items() for locale in LOCALES
+        _parse(screen, locale, entry.pattern)
+        for screen, entry in SCREENS.items()
+        for locale in LOCALES
     ]
     return tuple(sorted(routes, key=lambda route: route.rank()))
 
@@ -267,7 +298,7 @@ def registrations(brands: list[str] | tuple[str, ...]) -> list[tuple[Route, str,
     """
     pages: list[tuple[Route, str, dict[str, str]]] = []
     for route in route_table():
-        if route.screen == "sitemap":
+        if not SCREENS[route.screen].page:
             continue
         if route.reflex_route() == "/[[...splat]]":
             # A root catch-all would compete with the router's own not-found route:

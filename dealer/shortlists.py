@@ -22,7 +22,7 @@ from dealer.stock.labels import label
 from dealer.stock.models import Vehicle
 from dealer.stock.repository import VehicleDetail
 from dealer.stock.results import VehicleCard
-from dealer.stock_listing import Card, card_values
+from dealer.views.stock import Card, card_values
 
 COMPARE_MAX = 6
 COMPARE_MIN = 2

@@ -1,6 +1,6 @@
 """Page building blocks of content screens, one function per block type, and the layouts.
 
-Functions of Vars (``dealer.state.cms_view.Block`` / ``Item`` records) and handlers,
+Functions of Vars (``dealer.views.content.Block`` / ``Item`` records) and handlers,
 never of a state: the page modules bind them. ``block`` picks the component by the
 record's ``kind``; a kind it does not know renders nothing.
 """

@@ -10,7 +10,8 @@ import reflex as rx
 
 from dealer import styles
 from dealer.i18n import gettext
-from dealer.navigation import LANGUAGE_NAMES, NavItem, main_nav, other_locales, top_nav
+from dealer.navigation import LANGUAGE_NAMES, main_nav, other_locales, top_nav
+from dealer.pageinfo import Link
 from dealer.routes import path_for
 from dealer.settings import get_settings
 
@@ -70,7 +71,7 @@ def language_switcher(
     )
 
 
-def _nav_links(items: list[NavItem], size: str = "3") -> list[rx.Component]:
+def _nav_links(items: list[Link], size: str = "3") -> list[rx.Component]:
     return [rx.link(item.label, href=item.href, size=size, color_scheme="gray", high_contrast=True)
             for item in items]
 
@@ -91,7 +92,7 @@ def counter_link(label: str, href: str, icon: str, count: rx.Var[int]) -> rx.Com
     )
 
 
-def mobile_menu(locale: str, items: list[NavItem]) -> rx.Component:
+def mobile_menu(locale: str, items: list[Link]) -> rx.Component:
     return rx.box(
         rx.drawer.root(
             rx.drawer.trigger(
@@ -180,7 +181,7 @@ def header(
     )
 
 
-def breadcrumbs(locale: str, trail: list[NavItem] | rx.Var) -> rx.Component:
+def breadcrumbs(locale: str, trail: list[Link] | rx.Var) -> rx.Component:
     """Breadcrumbs (behind the breadcrumbs flag); the last item is the current page."""
     if not get_settings().feature_breadcrumbs:
         return rx.fragment()

@@ -7,7 +7,7 @@ import reflex as rx
 from reflex.vars.base import VarData
 
 from dealer import styles
-from dealer.locations_view import MAP_CONSENT_DECLINED, MAP_CONSENT_GRANTED
+from dealer.views.locations import MAP_CONSENT_DECLINED, MAP_CONSENT_GRANTED
 
 
 def client_path() -> rx.Var[str]:

@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import reflex as rx
 
-from dealer.calculator_view import CALCULATOR_TITLE, VEHICLE_NOT_FOUND_TEXT, VEHICLE_NOT_FOUND_TITLE
 from dealer.components.calculator import choice_control, figure_list, monthly_chart, notes
 from dealer.components.errors import error_screen
 from dealer.i18n import gettext
-from dealer.pages.context import PageContext
+from dealer.pages.context import Page, PageContext
 from dealer.pages.frame import framed
 from dealer.routes import path_for
 from dealer.state.calculator import CalculatorState as S
+from dealer.views.calculator import (
+    CALCULATOR_TITLE,
+    VEHICLE_NOT_FOUND_TEXT,
+    VEHICLE_NOT_FOUND_TITLE,
+)
 
 
 def _panel(t: str) -> rx.Component:
@@ -102,5 +106,4 @@ def page(ctx: PageContext) -> rx.Component:
     )
 
 
-on_load = S.load
-title = S.title
+PAGE = Page(page, S.load, S.title)

@@ -7,7 +7,7 @@ import reflex as rx
 from dealer.components.blocks import action_buttons, choice_links, download_list, fact_list
 from dealer.i18n import gettext
 from dealer.pages.cms_pages import DOMAIN, blocks, screen
-from dealer.pages.context import PageContext
+from dealer.pages.context import Page, PageContext
 from dealer.state.cms import CmsState
 
 
@@ -37,5 +37,5 @@ def model_page(ctx: PageContext) -> rx.Component:
     return screen(ctx, lambda: rx.box(blocks(ctx), aside, class_name="cms-model"))
 
 
-on_load = CmsState.load
-title = CmsState.title
+MODELS = Page(models_page, CmsState.load, CmsState.title)
+MODEL = Page(model_page, CmsState.load, CmsState.title)

@@ -11,7 +11,7 @@ from dealer.components.blocks import block, layout
 from dealer.components.errors import error_screen
 from dealer.components.layout import breadcrumbs
 from dealer.i18n import gettext
-from dealer.pages.context import PageContext
+from dealer.pages.context import Page, PageContext
 from dealer.pages.frame import framed
 from dealer.state.cms import CmsState
 
@@ -72,5 +72,4 @@ def page(ctx: PageContext) -> rx.Component:
     return screen(ctx, lambda: blocks(ctx))
 
 
-on_load = CmsState.load
-title = CmsState.title
+CONTENT = Page(page, CmsState.load, CmsState.title)

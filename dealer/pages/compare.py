@@ -6,7 +6,7 @@ import reflex as rx
 
 from dealer.components.shortlists import compare_table, shortlist_notice
 from dealer.i18n import N_, gettext
-from dealer.pages.context import PageContext
+from dealer.pages.context import Page, PageContext
 from dealer.pages.frame import framed
 from dealer.routes import path_for
 from dealer.shortlists import COMPARE_MIN
@@ -72,4 +72,4 @@ def page(ctx: PageContext) -> rx.Component:
     )
 
 
-on_load = CompareState.load
+PAGE = Page(page, CompareState.load, TITLE)

@@ -8,13 +8,13 @@ from dealer.components.errors import error_screen
 from dealer.components.layout import breadcrumbs
 from dealer.components.locations import employee_card, select_filter, text_search
 from dealer.i18n import gettext
-from dealer.locations_view import EMPLOYEES_FIRST, EMPLOYEES_TITLE, NO_EMPLOYEES
-from dealer.navigation import NavItem
-from dealer.pages.context import PageContext
+from dealer.pageinfo import Link, home_link
+from dealer.pages.context import Page, PageContext
 from dealer.pages.frame import framed
 from dealer.pages.locations import load_failed
 from dealer.routes import path_for
 from dealer.state.employees import EmployeesState
+from dealer.views.locations import EMPLOYEES_FIRST, EMPLOYEES_TITLE, NO_EMPLOYEES
 
 TITLE = EMPLOYEES_TITLE
 
@@ -92,8 +92,8 @@ def page(ctx: PageContext) -> rx.Component:
     t = ctx.locale
     state = EmployeesState
     content = rx.vstack(
-        breadcrumbs(t, [NavItem(gettext(t, "Home"), path_for("content", t)),
-                        NavItem(gettext(t, TITLE), path_for("employees", t))]),
+        breadcrumbs(t, [home_link(t),
+                        Link(gettext(t, TITLE), path_for("employees", t))]),
         rx.heading(gettext(t, TITLE), as_="h1", size="8"),
         rx.text(gettext(t, "Meet the people at our branches and contact them directly."),
                 size="3", color=rx.color("gray", 11)),
@@ -117,4 +117,4 @@ def page(ctx: PageContext) -> rx.Component:
     )
 
 
-on_load = EmployeesState.load
+PAGE = Page(page, EmployeesState.load, TITLE)

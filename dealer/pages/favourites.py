@@ -7,7 +7,7 @@ import reflex as rx
 from dealer.components.shortlists import shortlist_notice
 from dealer.components.stock import vehicle_card
 from dealer.i18n import N_, gettext
-from dealer.pages.context import PageContext
+from dealer.pages.context import Page, PageContext
 from dealer.pages.frame import framed
 from dealer.pages.shortlist_controls import card_controls
 from dealer.routes import path_for
@@ -52,4 +52,4 @@ def page(ctx: PageContext) -> rx.Component:
     )
 
 
-on_load = FavouritesState.load
+PAGE = Page(page, FavouritesState.load, TITLE)

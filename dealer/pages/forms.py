@@ -25,12 +25,12 @@ from dealer.forms.definitions import (
     get_form,
 )
 from dealer.forms.messages import DOMAIN
-from dealer.forms.subjects import LOAD_FAILED, not_found_texts
 from dealer.i18n import N_, gettext
-from dealer.pages.context import PageContext
+from dealer.pages.context import Page, PageContext
 from dealer.pages.frame import framed
 from dealer.routes import path_for
 from dealer.state.forms import FormsState
+from dealer.views.forms import LOAD_FAILED, not_found_texts
 
 _NEXT_STEPS = {
     "test_drive": (
@@ -194,5 +194,4 @@ def build(ctx: PageContext) -> rx.Component:
     )
 
 
-on_load = FormsState.load
-SCREENS = tuple(SCREEN_FORMS)
+PAGE = Page(build, FormsState.load, title)

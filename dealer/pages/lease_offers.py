@@ -8,11 +8,11 @@ from dealer import styles
 from dealer.components.errors import error_screen
 from dealer.components.stock import filter_group, pills
 from dealer.i18n import gettext
-from dealer.lease_offers_view import OFFER_NOT_FOUND_TEXT, OFFER_NOT_FOUND_TITLE, OVERVIEW_TITLE
-from dealer.pages.context import PageContext
+from dealer.pages.context import Page, PageContext
 from dealer.pages.frame import framed
 from dealer.routes import path_for
 from dealer.state.lease_offers import LeaseOffersState, LeaseOfferState
+from dealer.views.lease_offers import OFFER_NOT_FOUND_TEXT, OFFER_NOT_FOUND_TITLE, OVERVIEW_TITLE
 
 
 def offer_card(card: rx.Var, more_label: str) -> rx.Component:
@@ -152,6 +152,5 @@ def detail(ctx: PageContext) -> rx.Component:
     )
 
 
-overview_on_load = LeaseOffersState.load
-detail_on_load = LeaseOfferState.load
-detail_title = LeaseOfferState.title
+OVERVIEW = Page(overview, LeaseOffersState.load, OVERVIEW_TITLE)
+DETAIL = Page(detail, LeaseOfferState.load, LeaseOfferState.title)

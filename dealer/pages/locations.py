@@ -19,12 +19,12 @@ from dealer.components.locations import (
     text_search,
 )
 from dealer.i18n import gettext
-from dealer.locations_view import LOCATION_NOT_FOUND, LOCATIONS_TITLE
-from dealer.navigation import NavItem
-from dealer.pages.context import PageContext
+from dealer.pageinfo import Link, home_link
+from dealer.pages.context import Page, PageContext
 from dealer.pages.frame import framed
 from dealer.routes import path_for
 from dealer.state.locations import LocationsState, LocationState, MapConsentState
+from dealer.views.locations import LOCATION_NOT_FOUND, LOCATIONS_TITLE
 
 
 def map_with_consent(locale: str, view: rx.Var, label: str) -> rx.Component:
@@ -112,8 +112,8 @@ def list_page(ctx: PageContext) -> rx.Component:
     )
     return framed(
         ctx,
-        breadcrumbs(t, [NavItem(gettext(t, "Home"), path_for("content", t)),
-                        NavItem(gettext(t, LOCATIONS_TITLE), path_for("locations", t))]),
+        breadcrumbs(t, [home_link(t),
+                        Link(gettext(t, LOCATIONS_TITLE), path_for("locations", t))]),
         rx.heading(gettext(t, LOCATIONS_TITLE), as_="h1", size="8", margin_bottom="0.5rem"),
         rx.text(gettext(t, "Find a branch near you by place, postcode, brand or service."),
                 size="3", color=rx.color("gray", 11), margin_bottom="1.5rem"),
@@ -125,7 +125,7 @@ def list_page(ctx: PageContext) -> rx.Component:
     )
 
 
-list_on_load = LocationsState.load
+LIST = Page(list_page, LocationsState.load, LOCATIONS_TITLE)
 
 
 # --- one branch -------------------------------------------------------------------------
@@ -265,5 +265,4 @@ def detail_page(ctx: PageContext) -> rx.Component:
     )
 
 
-detail_on_load = LocationState.load
-detail_title = LocationState.title
+DETAIL = Page(detail_page, LocationState.load, LocationState.title)

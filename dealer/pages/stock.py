@@ -16,12 +16,12 @@ from dealer.components.stock import (
     vehicle_card,
 )
 from dealer.i18n import gettext
-from dealer.pages.context import PageContext
+from dealer.pages.context import Page, PageContext
 from dealer.pages.frame import framed
 from dealer.pages.shortlist_controls import card_controls
 from dealer.routes import path_for
 from dealer.state.stock import StockState
-from dealer.stock_listing import listing_heading
+from dealer.views.stock import listing_heading
 
 
 def heading(ctx: PageContext) -> str:
@@ -92,4 +92,4 @@ def page(ctx: PageContext) -> rx.Component:
     )
 
 
-on_load = StockState.load
+PAGE = Page(page, StockState.load, heading)

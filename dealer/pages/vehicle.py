@@ -24,12 +24,12 @@ from dealer.components.vehicle import (
     vehicle_header,
 )
 from dealer.i18n import gettext
-from dealer.pages.context import PageContext
+from dealer.pages.context import Page, PageContext
 from dealer.pages.frame import framed
 from dealer.pages.shortlist_controls import vehicle_controls
 from dealer.routes import path_for
 from dealer.state.vehicle import SHARE_SCRIPT, VehicleState
-from dealer.vehicle_view import BACK_TO_STOCK, NOT_FOUND_TEXT, NOT_FOUND_TITLE
+from dealer.views.vehicle import BACK_TO_STOCK, NOT_FOUND_TEXT, NOT_FOUND_TITLE
 
 # The vehicle slug of the browser's current URL, read in the browser: it changes with
 # the address at once, before the server has loaded the new vehicle.
@@ -176,5 +176,4 @@ def page(ctx: PageContext) -> rx.Component:
     )
 
 
-on_load = VehicleState.load
-title = VehicleState.page_title
+PAGE = Page(page, VehicleState.load, VehicleState.page_title)

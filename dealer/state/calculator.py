@@ -9,18 +9,18 @@ from dataclasses import asdict, dataclass
 import reflex as rx
 
 from dealer import pricing
-from dealer.calculator_view import (
+from dealer.i18n import N_, gettext, locale_from_path
+from dealer.pricing import Calculation, Choices
+from dealer.routes import resolve
+from dealer.stock.labels import label
+from dealer.stock.repository import PriceView
+from dealer.views.calculator import (
     calculator_vehicle,
     heading,
     request_href,
     vehicle_path,
 )
-from dealer.i18n import N_, gettext, locale_from_path
-from dealer.pricing import Calculation, Choices
-from dealer.routes import resolve
-from dealer.seo import page_title
-from dealer.stock.labels import label
-from dealer.stock.repository import PriceView
+from dealer.web.seo import page_title
 
 logger = logging.getLogger(__name__)
 

@@ -1,4 +1,4 @@
-"""Content screens: the render-ready view of the current URL (see dealer.state.cms_view)."""
+"""Content screens: the render-ready view of the current URL (see dealer.views.content)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import logging
 
 import reflex as rx
 
-from dealer.state.cms_view import Block, Item, content_view
+from dealer.views.content import Block, Item, content_view
 
 logger = logging.getLogger(__name__)
 

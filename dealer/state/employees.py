@@ -7,7 +7,9 @@ import logging
 import reflex as rx
 
 from dealer.i18n import gettext, locale_from_path
-from dealer.locations_view import (
+from dealer.pageinfo import Link
+from dealer.settings import get_settings
+from dealer.views.locations import (
     EMPLOYEES_FIRST,
     LOAD_FAILED,
     EmployeeCard,
@@ -16,8 +18,6 @@ from dealer.locations_view import (
     load_employees,
     load_locations,
 )
-from dealer.settings import get_settings
-from dealer.view_models import Link
 
 logger = logging.getLogger(__name__)
 

@@ -24,11 +24,11 @@ from dealer.forms.definitions import (
     initial_values,
 )
 from dealer.forms.messages import DOMAIN
-from dealer.forms.subjects import FormSubject, form_page, requested_calculation
 from dealer.i18n import N_, gettext, locale_from_path
 from dealer.leads.outbox import wake_outbox
 from dealer.leads.store import LeadRejectedError, client_key, store_lead
 from dealer.routes import resolve
+from dealer.views.forms import FormSubject, form_page, requested_calculation
 
 logger = logging.getLogger(__name__)
 

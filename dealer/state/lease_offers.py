@@ -7,17 +7,17 @@ import logging
 import reflex as rx
 
 from dealer.i18n import gettext, locale_from_path
-from dealer.lease_offers_view import (
+from dealer.pageinfo import Link
+from dealer.routes import resolve
+from dealer.views.lease_offers import (
     OFFER_NOT_FOUND_TITLE,
     OfferCard,
     OfferDetail,
     offer_detail,
     offer_listing,
 )
-from dealer.routes import resolve
-from dealer.seo import page_title
-from dealer.stock_listing import FilterGroup
-from dealer.view_models import Link
+from dealer.views.stock import FilterGroup
+from dealer.web.seo import page_title
 
 logger = logging.getLogger(__name__)
 

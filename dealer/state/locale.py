@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from dealer.i18n import LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, LOCALES, locale_from_path
-from dealer.state.cms_view import translated_path
+from dealer.views.content import translated_path
 
 
 class LocaleState(rx.State):

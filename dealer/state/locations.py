@@ -7,7 +7,9 @@ import logging
 import reflex as rx
 
 from dealer.i18n import gettext, locale_from_path
-from dealer.locations_view import (
+from dealer.pageinfo import Link, not_found
+from dealer.routes import resolve
+from dealer.views.locations import (
     LOAD_FAILED,
     MAP_CONSENT_DECLINED,
     MAP_CONSENT_GRANTED,
@@ -20,9 +22,6 @@ from dealer.locations_view import (
     location_detail,
     location_listing,
 )
-from dealer.pageinfo import not_found
-from dealer.routes import resolve
-from dealer.view_models import Link
 
 logger = logging.getLogger(__name__)
 

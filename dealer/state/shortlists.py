@@ -22,7 +22,7 @@ from dealer.shortlists import (
     ShortlistFullError,
 )
 from dealer.stock.repository import VehicleDetail, vehicles_by_slugs
-from dealer.stock_listing import Card
+from dealer.views.stock import Card
 
 NOTICE_DURATION_MS = 10_000  # long enough to read a sentence about one's own lists
 _STORES = {COMPARE.key: "compare_store", FAVOURITES.key: "favourite_store"}  # list -> var

@@ -7,8 +7,9 @@ import logging
 import reflex as rx
 
 from dealer.i18n import locale_from_path
+from dealer.pageinfo import Link
 from dealer.routes import resolve
-from dealer.stock_listing import (
+from dealer.views.stock import (
     Card,
     FilterGroup,
     bound_path,
@@ -17,7 +18,6 @@ from dealer.stock_listing import (
     sorted_path,
     stock_listing,
 )
-from dealer.view_models import Link
 
 logger = logging.getLogger(__name__)
 

@@ -8,8 +8,9 @@ import logging
 import reflex as rx
 
 from dealer.i18n import gettext, locale_from_path
+from dealer.pageinfo import Link
 from dealer.routes import resolve
-from dealer.vehicle_view import (
+from dealer.views.vehicle import (
     Co2Label,
     DeliveryPackage,
     EquipmentGroup,
@@ -20,7 +21,6 @@ from dealer.vehicle_view import (
     VehicleView,
     vehicle_page,
 )
-from dealer.view_models import Link
 
 logger = logging.getLogger(__name__)
 
@@ -46,7 +46,7 @@ class VehicleState(rx.State):
     failed: bool = False
     page_title: str = ""
 
-    # The fields of dealer.vehicle_view.VehicleView, for the loaded vehicle.
+    # The fields of dealer.views.vehicle.VehicleView, for the loaded vehicle.
     slug: str = ""
     path: str = ""
     title: str = ""

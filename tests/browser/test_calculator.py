@@ -9,12 +9,12 @@ import pytest
 from playwright.sync_api import Page, expect
 from sqlmodel import Session, select
 
-from dealer.calculator_view import VEHICLE_NOT_FOUND_TITLE
 from dealer.db import make_engine
 from dealer.i18n import gettext
 from dealer.pricing import Choices, calculate
 from dealer.stock.models import Vehicle, VehiclePrice
 from dealer.stock.repository import VehicleDetail, get_vehicle
+from dealer.views.calculator import VEHICLE_NOT_FOUND_TITLE
 from tests.conftest import Site
 
 

@@ -9,12 +9,13 @@ import httpx
 import pytest
 from sqlalchemy.engine import Engine
 
-from dealer import pageinfo, stock_listing
 from dealer.content import ContentClient
 from dealer.content.repository import ContentRepository, DemoSource
 from dealer.settings import Settings
-from dealer.state import cms_view
 from dealer.stock.index import get_index
+from dealer.views import content as cms_view
+from dealer.views import stock as stock_listing
+from dealer.web import describe as pageinfo
 
 pytestmark = pytest.mark.anyio
 

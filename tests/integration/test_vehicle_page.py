@@ -8,12 +8,12 @@ import pytest
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from dealer import vehicle_view
-from dealer.pageinfo import describe
 from dealer.routes import path_for
 from dealer.stock.models import Brand, Vehicle
 from dealer.stock.repository import set_vehicle_available
-from dealer.vehicle_view import vehicle_page
+from dealer.views import vehicle as vehicle_view
+from dealer.views.vehicle import vehicle_page
+from dealer.web.describe import describe
 
 
 def a_vehicle(engine: Engine) -> tuple[str, str]:

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from dealer.content.repository import ContentRepository
-from dealer.pageinfo import describe
 from dealer.settings import Settings
-from dealer.state.cms_view import content_view, translated_path
+from dealer.views.content import content_view, translated_path
+from dealer.web.describe import describe
 
 pytestmark = pytest.mark.anyio
 

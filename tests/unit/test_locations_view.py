@@ -6,8 +6,10 @@ import re
 
 import pytest
 
-from dealer import locations_view as view
-from dealer.locations_view import (
+from dealer.stock.demo import BRANCHES
+from dealer.stock.repository import EmployeeView, LocationView, OpeningTime
+from dealer.views import locations as view
+from dealer.views.locations import (
     MAP_CENTRE,
     MAP_EAST,
     MAP_HEIGHT,
@@ -21,8 +23,6 @@ from dealer.locations_view import (
     location_listing,
     open_status,
 )
-from dealer.stock.demo import BRANCHES
-from dealer.stock.repository import EmployeeView, LocationView, OpeningTime
 
 UTC = dt.UTC
 
@@ -333,7 +333,7 @@ def test_location_description_has_dealer_data_and_404s_for_unsold_brands(
     assert days == ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
     assert dealer["openingHoursSpecification"][3]["closes"] == "21:00"
     assert [brand["name"] for brand in dealer["brand"]] == ["Volkswagen", "Audi"]
-    facts = dict(info.facts)
+    facts = {fact.label: fact.value for fact in info.facts}
     assert facts["Telefon"] == "+31 30 262 40 00"
     assert facts["Verkauf"].startswith("Mo.–Mi. 09:00 – 18:00 Uhr")
 

@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import pytest
 
+from dealer.pageinfo import Fact
 from dealer.settings import get_settings
 from dealer.stock.repository import (
     ConsumptionView,
@@ -18,7 +19,7 @@ from dealer.stock.repository import (
     PriceView,
     VehicleDetail,
 )
-from dealer.vehicle_view import car_json_ld, describe_found, vehicle_view
+from dealer.views.vehicle import car_json_ld, describe_found, vehicle_view
 
 
 def price(deal_type: str, **values) -> PriceView:
@@ -231,8 +232,8 @@ def test_page_info_for_search_engines() -> None:
     assert info.status == 200 and info.og_type == "product"
     assert info.title.startswith("Audi A3 Sportback 35 TFSI S line | ")
     assert info.image == "/vehicles/a-side.svg"
-    assert ("Kopen", "€ 28.950") in info.facts
-    assert ("Private lease", "€ 459 per maand") in info.facts
+    assert Fact("Kopen", "€ 28.950") in info.facts
+    assert Fact("Private lease", "€ 459 per maand") in info.facts
     car = info.json_ld[0]
     assert car["@type"] == "Car" and car["vehicleModelDate"] == "2021"
     assert car["mileageFromOdometer"] == {"@type": "QuantitativeValue", "value": 42_500,

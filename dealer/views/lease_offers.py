@@ -15,15 +15,14 @@ from urllib.parse import urlencode
 
 from dealer.db import session_scope
 from dealer.i18n import N_, format_number, format_price, gettext, ngettext
-from dealer.pageinfo import LinkItem, PageInfo, not_found
+from dealer.pageinfo import Fact, Link, PageInfo, home_link, not_found
 from dealer.pricing import business_disclaimer, km_text, money, months_text
 from dealer.routes import path_for
-from dealer.seo import page_title
 from dealer.stock import catalog
 from dealer.stock.labels import label
 from dealer.stock.repository import LeaseOfferView, get_lease_offer, list_lease_offers
-from dealer.stock_listing import FilterGroup, FilterOption
-from dealer.view_models import Fact, Link
+from dealer.views.stock import FilterGroup, FilterOption
+from dealer.web.seo import page_title
 
 OVERVIEW_TITLE = N_("Lease offers")
 OFFER_NOT_FOUND_TITLE = N_("Lease offer not found")
@@ -259,7 +258,8 @@ def offer_listing(params: Mapping[str, str], locale: str) -> dict:
     }
 
 
-def describe_offers(path: str, locale: str, query: Mapping[str, str]) -> PageInfo:
+def describe_offers(path: str, locale: str, params: Mapping[str, str],
+                    query: Mapping[str, str]) -> PageInfo:
     """The overview for clients without JavaScript; a narrowed list is for visitors only."""
     listing = offer_listing(query, locale)
     params = listing["filters"].to_params()
@@ -270,10 +270,10 @@ def describe_offers(path: str, locale: str, query: Mapping[str, str]) -> PageInf
         title=page_title(heading), heading=heading,
         description=gettext(locale, "Private and business lease offers with a fixed monthly "
                                     "price: {count}.", count=listing["count_text"]),
-        facts=[(gettext(locale, "Results"), listing["count_text"])],
-        links=[LinkItem(f"{c.title} {c.version} – {c.price}", c.href) for c in cards],
-        breadcrumbs=[LinkItem(gettext(locale, "Home"), path_for("content", locale)),
-                     LinkItem(heading, path)],
+        facts=[Fact(gettext(locale, "Results"), listing["count_text"])],
+        links=[Link(f"{c.title} {c.version} – {c.price}", c.href) for c in cards],
+        breadcrumbs=[home_link(locale),
+                     Link(heading, path)],
         image=cards[0].photo if cards else None,
         canonical_params=params if len(params) == 1 else {},
         noindex=len(params) > 1,
@@ -329,7 +329,8 @@ def offer_not_found(path: str, locale: str) -> PageInfo:
     return info
 
 
-def describe_offer(path: str, locale: str, params: Mapping[str, str]) -> PageInfo:
+def describe_offer(path: str, locale: str, params: Mapping[str, str],
+                   query: Mapping[str, str] | None = None) -> PageInfo:
     detail = offer_detail(params.get("offer", ""), locale)
     if detail is None:
         return offer_not_found(path, locale)
@@ -341,9 +342,9 @@ def describe_offer(path: str, locale: str, params: Mapping[str, str]) -> PageInf
         description=gettext(locale, "{offer}: {lease_type} for {price} ({note}).",
                             offer=heading, lease_type=detail.customer, price=detail.headline,
                             note=detail.headline_note),
-        facts=[(fact.label, fact.value) for fact in detail.facts],
-        breadcrumbs=[LinkItem(gettext(locale, "Home"), path_for("content", locale)),
-                     LinkItem(overview, path_for("lease_offers", locale)),
-                     LinkItem(heading, path)],
+        facts=detail.facts,
+        breadcrumbs=[home_link(locale),
+                     Link(overview, path_for("lease_offers", locale)),
+                     Link(heading, path)],
         image=detail.photo or None,
     )

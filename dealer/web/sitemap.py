@@ -23,8 +23,8 @@ from dealer.content.repository import get_repository
 from dealer.db import get_engine
 from dealer.i18n import LANGUAGE_TAGS, LOCALES
 from dealer.routes import path_for
-from dealer.seo import absolute_url
 from dealer.stock.repository import list_locations, sitemap_entries
+from dealer.web.seo import absolute_url
 
 SITEMAP_DIR = "/sitemaps"
 VEHICLES_PER_SITEMAP = 10_000

@@ -14,9 +14,8 @@ from urllib.parse import parse_qsl, urlencode
 
 from dealer.brands import PLATFORM_BRANDS
 from dealer.i18n import N_, format_number, format_price, gettext, ngettext
-from dealer.pageinfo import LinkItem, PageInfo
+from dealer.pageinfo import Fact, Link, PageInfo, home_link
 from dealer.routes import path_for
-from dealer.seo import absolute_url, page_title
 from dealer.stock import catalog
 from dealer.stock.index import get_index
 from dealer.stock.labels import label
@@ -28,7 +27,7 @@ from dealer.stock.query import (
     StockQuery,
 )
 from dealer.stock.results import FacetOption, StockResult, VehicleCard
-from dealer.view_models import Link
+from dealer.web.seo import absolute_url, page_title
 
 # Checkbox filters shown in the sidebar, in this order, with their headings.
 SIDEBAR_FILTERS = (
@@ -394,7 +393,7 @@ def _page_window(current: int, pages: int, width: int = 2) -> list[int]:
 
 
 def describe_listing(
-    path: str, locale: str, params: Mapping[str, str], query_params: Mapping[str, str]
+    path: str, locale: str, params: Mapping[str, str], query: Mapping[str, str]
 ) -> PageInfo:
     """The stock overview for clients without JavaScript: heading, count, cards as links.
 
@@ -403,10 +402,10 @@ def describe_listing(
     single filter value (``?fuel=electric``) is an indexable landing page.
     """
     brand = params.get("brand")
-    query = StockQuery.from_params(query_params, brand=brand)
-    listing = stock_listing(query_params, locale, brand)
+    stock_query = StockQuery.from_params(query, brand=brand)
+    listing = stock_listing(query, locale, brand)
     heading = listing_heading(locale, brand)
-    filters = query.to_params()
+    filters = stock_query.to_params()
     filters.pop("sort", None)
     filters.pop("page", None)
     single_filter = len(filters) == 1 and "," not in next(iter(filters.values()))
@@ -414,7 +413,7 @@ def describe_listing(
     if listing["page"] > 1:
         canonical["page"] = str(listing["page"])
     cards: list[Card] = listing["cards"]
-    home = LinkItem(gettext(locale, "Home"), path_for("content", locale))
+    home = home_link(locale)
     return PageInfo(
         screen="brand_stock" if brand else "stock",
         locale=locale,
@@ -426,10 +425,10 @@ def describe_listing(
             locale, "{count} available at our locations in the Netherlands and Germany.",
             count=listing["count_text"],
         ),
-        facts=[(gettext(locale, "Results"), listing["count_text"])],
-        links=[LinkItem(f"{card.title} {card.version} – {card.price}", card.href)
+        facts=[Fact(gettext(locale, "Results"), listing["count_text"])],
+        links=[Link(f"{card.title} {card.version} – {card.price}", card.href)
                for card in cards],
-        breadcrumbs=[home, LinkItem(heading, path)],
+        breadcrumbs=[home, Link(heading, path)],
         image=cards[0].photo if cards else None,
         json_ld=[{
             "@context": "https://schema.org",

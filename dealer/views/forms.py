@@ -22,8 +22,8 @@ from dealer.i18n import N_, format_number, format_price, gettext
 from dealer.pageinfo import PageInfo
 from dealer.pricing import calculation_from_query, calculation_query
 from dealer.routes import path_for, resolve
-from dealer.seo import page_title
 from dealer.stock.repository import get_vehicle, list_locations
+from dealer.web.seo import page_title
 
 logger = logging.getLogger(__name__)
 
@@ -161,8 +161,9 @@ async def form_page(
     return info, subject
 
 
-async def describe_form(path: str, locale: str, params: dict[str, str]) -> PageInfo:
-    """The PageInfo of ``form_page`` (for ``dealer.pageinfo.DESCRIBERS``)."""
+async def describe_form(path: str, locale: str, params: dict[str, str],
+                        query: Mapping[str, str] | None = None) -> PageInfo:
+    """The PageInfo of ``form_page``."""
     return (await form_page(path, locale, params))[0]
 
 

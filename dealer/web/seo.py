@@ -151,8 +151,8 @@ def crawler_html(info: PageInfo) -> str:
         parts.append(f'<img src="{_attr(info.image)}" alt="{_attr(info.heading)}" width="640">')
     if info.facts:
         rows = "".join(
-            f"<dt>{html.escape(label)}</dt><dd>{html.escape(value)}</dd>"
-            for label, value in info.facts
+            f"<dt>{html.escape(fact.label)}</dt><dd>{html.escape(fact.value)}</dd>"
+            for fact in info.facts
         )
         parts.append(f"<dl>{rows}</dl>")
     if info.links:

@@ -29,9 +29,8 @@ from babel.dates import get_day_names
 from dealer.brands import PLATFORM_BRANDS
 from dealer.db import session_scope
 from dealer.i18n import N_, gettext, ngettext
-from dealer.pageinfo import LinkItem, PageInfo, not_found
+from dealer.pageinfo import Fact, Link, PageInfo, home_link, not_found
 from dealer.routes import path_for
-from dealer.seo import absolute_url, page_title
 from dealer.settings import get_settings
 from dealer.stock import catalog
 from dealer.stock.labels import label
@@ -43,7 +42,7 @@ from dealer.stock.repository import (
     list_employees,
     list_locations,
 )
-from dealer.view_models import Fact, Link
+from dealer.web.seo import absolute_url, page_title
 
 # SPEC §9: what the map may show, and its centre when there is nothing to fit.
 MAP_NORTH, MAP_SOUTH, MAP_WEST, MAP_EAST = 60.75, 42.33, -7.57, 18.02
@@ -625,14 +624,14 @@ def location_listing(
         message=message,
         place=search.place,
         brands=[
-            Link(slug, name, search.replace(brand="" if search.brand == slug else slug)
-                   .path(locale), search.brand == slug)
+            Link(name, search.replace(brand="" if search.brand == slug else slug).path(locale),
+                 slug, search.brand == slug)
             for slug, name in PLATFORM_BRANDS.items() if slug in offered_brands
         ],
         services=[
-            Link(service, label("service", service, locale),
-                   search.replace(service="" if search.service == service else service)
-                   .path(locale), search.service == service)
+            Link(label("service", service, locale),
+                 search.replace(service="" if search.service == service else service)
+                 .path(locale), service, search.service == service)
             for service in catalog.SERVICES
         ],
         reset_href=path_for("locations", locale),
@@ -702,7 +701,7 @@ def location_detail(
         ],
         services=[label("service", service, locale) for service in location.services],
         brands=[
-            Link(slug, name, location_path(locale, location.slug, slug), slug == brand)
+            Link(name, location_path(locale, location.slug, slug), slug, slug == brand)
             for slug, name in location.brands
         ],
         hours=[hours_table(location, department, locale, now)
@@ -710,9 +709,9 @@ def location_detail(
         employees=[employee_card(employee, locale) for employee in location.employees]
         if get_settings().feature_employee_display else [],
         breadcrumbs=[
-            Link("home", gettext(locale, "Home"), path_for("content", locale)),
-            Link("locations", gettext(locale, LOCATIONS_TITLE), path_for("locations", locale)),
-            Link(location.slug, heading, path, True),
+            home_link(locale),
+            Link(gettext(locale, LOCATIONS_TITLE), path_for("locations", locale), "locations"),
+            Link(heading, path, location.slug, True),
         ],
         route_href=route_planner_href(location),
         stock_href=f"{stock}?{urlencode({'branch': location.slug})}",
@@ -738,7 +737,7 @@ def employee_listing(
     def choices(key: str, options: list[tuple[str, str]], everything: str) -> list[Link]:
         current = getattr(search, key)
         return [
-            Link(value, text, search.replace(**{key: value}).path(locale), value == current)
+            Link(text, search.replace(**{key: value}).path(locale), value, value == current)
             for value, text in [("", everything), *options]
         ]
 
@@ -791,8 +790,8 @@ def find_location(slug: str, brand: str | None = None) -> LocationView | None:
 # --- pages for clients without JavaScript (dealer.pageinfo) ---------------------------------
 
 
-def _home(locale: str) -> LinkItem:
-    return LinkItem(gettext(locale, "Home"), path_for("content", locale))
+def _home(locale: str) -> Link:
+    return home_link(locale)
 
 
 def _schema_hours(times: Sequence[OpeningTime]) -> list[dict]:
@@ -841,7 +840,8 @@ def auto_dealer(location: LocationView, path: str, locale: str) -> dict:
     return data
 
 
-def describe_location(path: str, locale: str, params: dict[str, str]) -> PageInfo:
+def describe_location(path: str, locale: str, params: dict[str, str],
+                      query: Mapping[str, str] | None = None) -> PageInfo:
     """A branch page (also seen from a brand): 404 when unknown or not selling the brand."""
     brand = params.get("brand")
     screen = "brand_location" if brand else "location"
@@ -864,19 +864,20 @@ def describe_location(path: str, locale: str, params: dict[str, str]) -> PageInf
             locale, "{name} in {city} ({brands}): opening hours, services, contact details "
                     "and route.", name=location.name, city=location.city, brands=brands),
         facts=[
-            (gettext(locale, "Address"), f"{address}, {country_name(location.country, locale)}"),
-            (gettext(locale, "Phone"), location.phone),
-            (gettext(locale, "Email"), location.email),
-            *[(label("opening_department", department, locale),
-               hours_summary(location.hours(department), locale))
+            Fact(gettext(locale, "Address"),
+                 f"{address}, {country_name(location.country, locale)}"),
+            Fact(gettext(locale, "Phone"), location.phone),
+            Fact(gettext(locale, "Email"), location.email),
+            *[Fact(label("opening_department", department, locale),
+                   hours_summary(location.hours(department), locale))
               for department in catalog.OPENING_DEPARTMENTS if location.hours(department)],
         ],
-        links=[LinkItem(name, location_path(locale, location.slug, slug))
+        links=[Link(name, location_path(locale, location.slug, slug))
                for slug, name in location.brands],
         breadcrumbs=[
             _home(locale),
-            LinkItem(gettext(locale, LOCATIONS_TITLE), path_for("locations", locale)),
-            LinkItem(heading, path),
+            Link(gettext(locale, LOCATIONS_TITLE), path_for("locations", locale)),
+            Link(heading, path),
         ],
         image=f"/content/brands/{brand}.svg" if brand else "/logo.svg",
         json_ld=[auto_dealer(location, path, locale)],
@@ -901,11 +902,11 @@ def describe_locations(
         heading=heading,
         description=gettext(locale, "Our branches in the Netherlands and Germany: addresses, "
                                     "opening hours, brands and services."),
-        facts=[(gettext(locale, "Results"), listing.count_text)] if not listing.message
-        else [(gettext(locale, "Results"), listing.message)],
-        links=[LinkItem(f"{card.name} – {card.street}, {card.place}", card.href)
+        facts=[Fact(gettext(locale, "Results"), listing.count_text)] if not listing.message
+        else [Fact(gettext(locale, "Results"), listing.message)],
+        links=[Link(f"{card.name} – {card.street}, {card.place}", card.href)
                for card in listing.cards],
-        breadcrumbs=[_home(locale), LinkItem(heading, path)],
+        breadcrumbs=[_home(locale), Link(heading, path)],
         image="/logo.svg",
         json_ld=[{
             "@context": "https://schema.org",
@@ -941,10 +942,10 @@ def describe_employees(
         heading=heading,
         description=gettext(locale, "Meet the people at our branches: sales, leasing, service "
                                     "and parts, with their direct contact details."),
-        facts=[(gettext(locale, "Results"), count if employees
+        facts=[Fact(gettext(locale, "Results"), count if employees
                 else gettext(locale, NO_EMPLOYEES))],
-        links=[LinkItem(location.name, location_path(locale, location.slug))
+        links=[Link(location.name, location_path(locale, location.slug))
                for location in load_locations()],
-        breadcrumbs=[_home(locale), LinkItem(heading, path)],
+        breadcrumbs=[_home(locale), Link(heading, path)],
         noindex=bool(search.to_params()),
     )

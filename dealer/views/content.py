@@ -30,11 +30,11 @@ from dealer.content.repository import (
 )
 from dealer.content.richtext import render
 from dealer.i18n import LOCALES, N_, format_date, format_price, gettext, locale_from_path
-from dealer.pageinfo import LinkItem, PageInfo, not_found
+from dealer.pageinfo import Fact, Link, PageInfo, home_link, not_found
 from dealer.routes import counterpart, path_for, resolve
-from dealer.seo import absolute_url, page_title, with_query
 from dealer.stock.labels import label
 from dealer.stock.query import StockQuery
+from dealer.web.seo import absolute_url, page_title, with_query
 
 logger = logging.getLogger(__name__)
 
@@ -473,8 +473,8 @@ async def build_blocks(body: Any, ctx: _Context) -> list[Block]:
 # -- screens ----------------------------------------------------------------------------------
 
 
-def _home(ctx: _Context) -> LinkItem:
-    return LinkItem(ctx.t(N_("Home")), path_for("content", ctx.locale))
+def _home(ctx: _Context) -> Link:
+    return home_link(ctx.locale)
 
 
 def _missing(ctx: _Context, screen: str, heading: str | None, back_label: str,
@@ -499,7 +499,7 @@ def _layout(content: dict, path: str) -> str:
 
 
 async def _story_page(ctx: _Context, story: dict, screen: str, params: dict[str, str],
-                      trail: list[LinkItem]) -> ContentView:
+                      trail: list[Link]) -> ContentView:
     content = story.get("content") or {}
     heading = _text(content.get("title")) or _text(story.get("name"))
     ctx.heading = heading
@@ -517,9 +517,9 @@ async def _story_page(ctx: _Context, story: dict, screen: str, params: dict[str,
         title=page_title(None if is_home else _text(content.get("meta_title")) or heading),
         heading=heading,
         description=_text(content.get("meta_description")),
-        links=[LinkItem(item.title, item.href) for block in blocks for item in block.parts
+        links=[Link(item.title, item.href) for block in blocks for item in block.parts
                if block.kind == "cards" and item.title and item.href],
-        breadcrumbs=[] if is_home else [_home(ctx), *trail, LinkItem(heading, ctx.path)],
+        breadcrumbs=[] if is_home else [_home(ctx), *trail, Link(heading, ctx.path)],
         image=first_image or None,
         canonical_params={"page": str(page)} if listing and page > 1 else {},
     )
@@ -554,8 +554,8 @@ async def _brands(ctx: _Context, params: dict[str, str]) -> ContentView:
                            "brand_overview", params)
 
 
-def _news_crumb(ctx: _Context) -> LinkItem:
-    return LinkItem(ctx.t(N_("News")), path_for("news", ctx.locale))
+def _news_crumb(ctx: _Context) -> Link:
+    return Link(ctx.t(N_("News")), path_for("news", ctx.locale))
 
 
 async def _article(ctx: _Context, params: dict[str, str]) -> ContentView:
@@ -582,8 +582,9 @@ async def _article(ctx: _Context, params: dict[str, str]) -> ContentView:
         title=page_title(_text(content.get("meta_title")) or heading),
         heading=heading,
         description=_text(content.get("meta_description")) or teaser,
-        facts=[(ctx.t(N_("Published")), format_date(published, ctx.locale))] if published else [],
-        breadcrumbs=[_home(ctx), _news_crumb(ctx), LinkItem(heading, ctx.path)],
+        facts=[Fact(ctx.t(N_("Published")), format_date(published, ctx.locale))]
+        if published else [],
+        breadcrumbs=[_home(ctx), _news_crumb(ctx), Link(heading, ctx.path)],
         image=image or None,
         og_type="article",
         json_ld=[{
@@ -612,8 +613,8 @@ def _brand_missing(ctx: _Context, screen: str) -> ContentView:
                     path_for("brands", ctx.locale))
 
 
-def _brands_crumb(ctx: _Context) -> LinkItem:
-    return LinkItem(ctx.t(N_("Brands")), path_for("brands", ctx.locale))
+def _brands_crumb(ctx: _Context) -> Link:
+    return Link(ctx.t(N_("Brands")), path_for("brands", ctx.locale))
 
 
 def _model_filters(ctx: _Context, models: list[dict]) -> tuple[list[Block], list[dict]]:
@@ -680,8 +681,8 @@ async def _brand_models(ctx: _Context, params: dict[str, str]) -> ContentView:
         title=page_title(heading),
         heading=heading,
         description=_text(content.get("meta_description")) or _text(content.get("intro")),
-        links=[LinkItem(f"{card.title} – {card.price}", card.href) for card in cards],
-        breadcrumbs=[_home(ctx), _brands_crumb(ctx), LinkItem(heading, ctx.path)],
+        links=[Link(f"{card.title} – {card.price}", card.href) for card in cards],
+        breadcrumbs=[_home(ctx), _brands_crumb(ctx), Link(heading, ctx.path)],
         image=logo or None,
         # A filtered or re-sorted list is for visitors; search engines get the whole range.
         noindex=bool(set(ctx.query) & {"type", "body_style", "fuel", "sort"}),
@@ -764,10 +765,10 @@ async def _model(ctx: _Context, params: dict[str, str]) -> ContentView:
         title=page_title(_text(content.get("meta_title")) or heading),
         heading=heading,
         description=_text(content.get("meta_description")) or _text(content.get("intro")),
-        facts=[(item.label, item.price) for item in prices if item.price],
+        facts=[Fact(item.label, item.price) for item in prices if item.price],
         breadcrumbs=[_home(ctx), _brands_crumb(ctx),
-                     LinkItem(ctx.t(N_("{brand} models"), brand=brand_name), models_path),
-                     LinkItem(heading, ctx.path)],
+                     Link(ctx.t(N_("{brand} models"), brand=brand_name), models_path),
+                     Link(heading, ctx.path)],
         image=card.image or None,
         json_ld=[{
             "@context": "https://schema.org",

@@ -9,7 +9,7 @@ state and the HTTP layer both call it, so they always agree on a vehicle.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -24,17 +24,16 @@ from dealer import pricing
 from dealer.brands import PLATFORM_BRANDS
 from dealer.db import get_engine
 from dealer.i18n import N_, format_number, format_price, gettext, ngettext
-from dealer.locations_view import HoursTable, hours_table
-from dealer.pageinfo import LinkItem, PageInfo
+from dealer.pageinfo import Fact, Link, PageInfo, home_link
 from dealer.routes import path_for, resolve
-from dealer.seo import absolute_url, page_title
 from dealer.settings import get_settings
 from dealer.shortlists import CONSUMPTION_ROWS, DATA_ROWS, Formatter
 from dealer.stock import catalog
 from dealer.stock.labels import label
 from dealer.stock.repository import LocationView, PriceView, VehicleDetail, get_vehicle
-from dealer.stock_listing import listing_heading
-from dealer.view_models import Fact, Link
+from dealer.views.locations import HoursTable, hours_table
+from dealer.views.stock import listing_heading
+from dealer.web.seo import absolute_url, page_title
 
 VEHICLE_SCREENS = ("vehicle", "brand_vehicle")
 NOT_FOUND_TITLE = N_("Vehicle not found")
@@ -498,7 +497,7 @@ def vehicle_view(detail: VehicleDetail, locale: str, brand: str | None = None) -
         actions=actions,
         trade_in=trade_in,
         breadcrumbs=[
-            Link(label=gettext(locale, "Home"), href=path_for("content", locale)),
+            home_link(locale),
             Link(label=listing_heading(locale, brand), href=stock_href),
             Link(label=detail.title, href=links["vehicle"], current=True),
         ],
@@ -577,8 +576,8 @@ def car_json_ld(detail: VehicleDetail, view: VehicleView, locale: str) -> dict:
 
 def describe_found(detail: VehicleDetail, view: VehicleView, path: str, locale: str,
                    screen: str, params: dict[str, str]) -> PageInfo:
-    facts = [(fact.label, fact.value) for fact in view.key_facts]
-    facts += [(block.heading, f"{block.amount} {block.amount_note}".strip())
+    facts = [Fact(fact.label, fact.value) for fact in view.key_facts]
+    facts += [Fact(block.heading, f"{block.amount} {block.amount_note}".strip())
               for block in view.prices]
     return PageInfo(
         screen=screen,
@@ -601,7 +600,7 @@ def describe_found(detail: VehicleDetail, view: VehicleView, path: str, locale: 
             city=detail.location.city,
         ),
         facts=facts,
-        breadcrumbs=[LinkItem(link.label, link.href) for link in view.breadcrumbs],
+        breadcrumbs=[Link(link.label, link.href) for link in view.breadcrumbs],
         image=view.photos[0].src if view.photos else None,
         json_ld=[car_json_ld(detail, view, locale)],
         og_type="product",
@@ -623,9 +622,14 @@ def describe_not_found(
         title=f"{status} - {heading}",
         heading=heading,
         description=gettext(locale, NOT_FOUND_TEXT),
-        links=[LinkItem(gettext(locale, BACK_TO_STOCK), _stock_path(locale, brand))],
+        links=[Link(gettext(locale, BACK_TO_STOCK), _stock_path(locale, brand))],
         noindex=True,
     )
+
+
+def describe_vehicle(path: str, locale: str, params: dict[str, str],
+                     query: Mapping[str, str] | None = None) -> PageInfo:
+    return vehicle_page(path).info
 
 
 def vehicle_page(path: str, *, engine: Engine | None = None) -> VehiclePage:

@@ -23,11 +23,12 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from dealer.db import get_engine
 from dealer.i18n import LANGUAGE_TAGS, LOCALE_COOKIE, locale_from_path, negotiate_locale
-from dealer.pageinfo import PageInfo, describe, not_found
+from dealer.pageinfo import PageInfo, not_found
 from dealer.routes import path_for
-from dealer.seo import CRAWLER_MAIN_ID, crawler_html, head_html, json_ld_script, structured_data
 from dealer.settings import RouteRule, get_settings
-from dealer.sitemap import robots_txt, sitemap_document
+from dealer.web.describe import describe
+from dealer.web.seo import CRAWLER_MAIN_ID, crawler_html, head_html, json_ld_script, structured_data
+from dealer.web.sitemap import robots_txt, sitemap_document
 
 logger = logging.getLogger(__name__)
 
@@ -190,7 +191,7 @@ def payload(info: PageInfo) -> dict:
         "title": info.title,
         "heading": info.heading,
         "description": info.description,
-        "facts": [list(fact) for fact in info.facts],
+        "facts": [[fact.label, fact.value] for fact in info.facts],
         "links": [{"label": link.label, "href": link.href} for link in info.links],
         "breadcrumbs": [{"label": item.label, "href": item.href} for item in info.breadcrumbs],
         "image": info.image,

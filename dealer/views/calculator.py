@@ -7,15 +7,16 @@ The page state and the HTTP layer (through ``dealer.pageinfo``) both ask
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from urllib.parse import urlencode
 
 from dealer.db import session_scope
 from dealer.i18n import N_, gettext
-from dealer.pageinfo import LinkItem, PageInfo
+from dealer.pageinfo import Fact, Link, PageInfo, home_link
 from dealer.pricing import Calculation, calculation_query, price_summaries
 from dealer.routes import path_for
-from dealer.seo import page_title
 from dealer.stock.repository import VehicleDetail, get_vehicle
+from dealer.web.seo import page_title
 
 CALCULATOR_TITLE = N_("Lease calculator")
 VEHICLE_NOT_FOUND_TITLE = N_("Vehicle not found")
@@ -66,7 +67,9 @@ def vehicle_not_found(path: str, locale: str, screen: str) -> PageInfo:
                     description=gettext(locale, VEHICLE_NOT_FOUND_TEXT), noindex=True)
 
 
-def describe_calculator(path: str, locale: str, params: dict[str, str], screen: str) -> PageInfo:
+def describe_calculator(path: str, locale: str, params: dict[str, str],
+                        query: Mapping[str, str] | None = None) -> PageInfo:
+    screen = "brand_lease_calculator" if params.get("brand") else "lease_calculator"
     vehicle = calculator_vehicle(params)
     if vehicle is None:
         return vehicle_not_found(path, locale, screen)
@@ -82,12 +85,12 @@ def describe_calculator(path: str, locale: str, params: dict[str, str], screen: 
             locale, "Work out the monthly amount for the {vehicle}: choose duration, "
                     "kilometres and down payment for lease or finance.",
             vehicle=vehicle.title),
-        facts=[(summary.title, summary.headline) for summary in summaries],
+        facts=[Fact(summary.title, summary.headline) for summary in summaries],
         breadcrumbs=[
-            LinkItem(gettext(locale, "Home"), path_for("content", locale)),
-            LinkItem(gettext(locale, "Stock"), stock),
-            LinkItem(vehicle.title, vehicle_path(vehicle, locale, brand)),
-            LinkItem(gettext(locale, CALCULATOR_TITLE), path),
+            home_link(locale),
+            Link(gettext(locale, "Stock"), stock),
+            Link(vehicle.title, vehicle_path(vehicle, locale, brand)),
+            Link(gettext(locale, CALCULATOR_TITLE), path),
         ],
         image=vehicle.photos[0].url if vehicle.photos else None,
     )

@@ -1,0 +1,1 @@
+"""The HTTP layer: status codes, head tags, crawler HTML, sitemaps."""

@@ -1,0 +1,46 @@
+"""What a URL shows, in plain Python: the describer the route table names for its screen.
+
+The HTTP layer (status codes, head tags, HTML for clients without JavaScript) and the
+Reflex pages (titles, not-found states) both end in the same presenters
+(``dealer.views``), so they can never disagree about a page. Every describer has one
+signature, ``(path, locale, params, query) -> PageInfo``, sync or async; a sync one
+reads the database and runs in a worker thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import inspect
+from collections.abc import Callable, Mapping
+from functools import cache
+
+from dealer.i18n import locale_from_path
+from dealer.pageinfo import PageInfo, not_found
+from dealer.routes import SCREENS, resolve
+
+Describer = Callable[..., PageInfo]
+
+
+@cache
+def describer_for(screen: str) -> Describer | None:
+    """The function ``SCREENS[screen].describer`` ("module:function") names, if any."""
+    name = SCREENS[screen].describer
+    if not name:
+        return None
+    module, function = name.split(":")
+    return getattr(importlib.import_module(f"dealer.views.{module}"), function)
+
+
+async def describe(path: str, query: Mapping[str, str] | None = None) -> PageInfo:
+    """The page a path shows; an unknown path gives the not-found page."""
+    resolved = resolve(path)
+    if resolved is None:
+        return not_found(path, locale_from_path(path))
+    screen, locale, params = resolved
+    describer = describer_for(screen)
+    if describer is None:
+        return PageInfo(screen=screen, locale=locale, params=params, path=path)
+    if inspect.iscoroutinefunction(describer):
+        return await describer(path, locale, params, query or {})
+    return await asyncio.to_thread(describer, path, locale, params, query or {})
