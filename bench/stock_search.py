@@ -24,10 +24,11 @@ from sqlalchemy import func, select
 
 from dealer.db import make_engine
 from dealer.migrate import upgrade
-from dealer.stock import demo, sql_search
+from dealer.stock import demo
 from dealer.stock.index import StockIndex
 from dealer.stock.models import Vehicle
 from dealer.stock.query import StockQuery
+from tests import stock_sql_reference as sql_search
 
 # Each request: three filters and a sort, as a visitor's URL would give them.
 REQUESTS = (

@@ -4,7 +4,7 @@ A search is a handful of boolean masks: one per active filter, combined with AND
 Facet counts apply every filter except the facet's own (``np.bincount`` over the
 option codes), sort orders are computed once at build time, and only the 24 cards
 of the page are turned into Python objects. Results equal those of
-``dealer.stock.sql_search`` exactly.
+the plain SQL reference in ``tests/stock_sql_reference.py`` exactly.
 
 Every process keeps one index (``get_index``) and compares the stock version in the
 database with the one it was built from at most every ``CHECK_INTERVAL`` seconds.

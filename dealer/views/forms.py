@@ -19,10 +19,11 @@ from dealer.db import get_engine
 from dealer.forms.definitions import SCREEN_FORMS, get_form
 from dealer.forms.messages import DOMAIN
 from dealer.i18n import N_, format_number, format_price, gettext
+from dealer.locations.repository import list_locations
 from dealer.pageinfo import PageInfo
 from dealer.pricing import calculation_from_query, calculation_query
 from dealer.routes import path_for, resolve
-from dealer.stock.repository import get_vehicle, list_locations
+from dealer.stock.repository import get_vehicle
 from dealer.web.seo import page_title
 
 logger = logging.getLogger(__name__)

@@ -29,12 +29,7 @@ from babel.dates import get_day_names
 from dealer.brands import PLATFORM_BRANDS
 from dealer.db import session_scope
 from dealer.i18n import N_, gettext, ngettext
-from dealer.pageinfo import Fact, Link, PageInfo, home_link, not_found
-from dealer.routes import path_for
-from dealer.settings import get_settings
-from dealer.stock import catalog
-from dealer.stock.labels import label
-from dealer.stock.repository import (
+from dealer.locations.repository import (
     EmployeeView,
     LocationView,
     OpeningTime,
@@ -42,6 +37,11 @@ from dealer.stock.repository import (
     list_employees,
     list_locations,
 )
+from dealer.pageinfo import Fact, Link, PageInfo, home_link, not_found
+from dealer.routes import path_for
+from dealer.settings import get_settings
+from dealer.stock import catalog
+from dealer.stock.labels import label
 from dealer.web.seo import absolute_url, page_title
 
 # SPEC §9: what the map may show, and its centre when there is nothing to fit.

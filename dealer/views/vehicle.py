@@ -24,13 +24,14 @@ from dealer import pricing
 from dealer.brands import PLATFORM_BRANDS
 from dealer.db import get_engine
 from dealer.i18n import N_, format_number, format_price, gettext, ngettext
+from dealer.locations.repository import LocationView
 from dealer.pageinfo import Fact, Link, PageInfo, home_link
 from dealer.routes import path_for, resolve
 from dealer.settings import get_settings
 from dealer.shortlists import CONSUMPTION_ROWS, DATA_ROWS, Formatter
 from dealer.stock import catalog
 from dealer.stock.labels import label
-from dealer.stock.repository import LocationView, PriceView, VehicleDetail, get_vehicle
+from dealer.stock.repository import PriceView, VehicleDetail, get_vehicle
 from dealer.views.locations import HoursTable, hours_table
 from dealer.views.stock import listing_heading
 from dealer.web.seo import absolute_url, page_title

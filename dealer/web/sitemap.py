@@ -22,8 +22,9 @@ from dealer.brands import PLATFORM_BRANDS
 from dealer.content.repository import get_repository
 from dealer.db import get_engine
 from dealer.i18n import LANGUAGE_TAGS, LOCALES
+from dealer.locations.repository import list_locations
 from dealer.routes import path_for
-from dealer.stock.repository import list_locations, sitemap_entries
+from dealer.stock.repository import sitemap_entries
 from dealer.web.seo import absolute_url
 
 SITEMAP_DIR = "/sitemaps"

@@ -188,7 +188,8 @@ def sample_params(site: Site) -> dict[str, str]:
     from sqlmodel import Session
 
     from dealer.db import make_engine
-    from dealer.stock.repository import list_lease_offers, list_locations, sitemap_entries
+    from dealer.locations.repository import list_locations
+    from dealer.stock.repository import list_lease_offers, sitemap_entries
 
     engine = make_engine(site.database_url)
     with Session(engine) as session:

@@ -7,7 +7,7 @@ import pytest
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, func, select
 
-from dealer.stock import importer, sql_search
+from dealer.stock import importer
 from dealer.stock.__main__ import main
 from dealer.stock.importer import FeedError, import_file, import_rows
 from dealer.stock.index import get_index
@@ -15,6 +15,7 @@ from dealer.stock.models import Vehicle
 from dealer.stock.query import StockQuery
 from dealer.stock.repository import get_vehicle
 from dealer.stock.version import current_version
+from tests import stock_sql_reference as sql_search
 
 
 def feed_row(vehicle_id: str = "A-100", **changes: object) -> dict:

@@ -3,17 +3,15 @@ from __future__ import annotations
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
+from dealer.locations.repository import get_location, list_employees, list_locations
 from dealer.stock import catalog
 from dealer.stock.index import get_index
 from dealer.stock.models import Vehicle
 from dealer.stock.query import StockQuery
 from dealer.stock.repository import (
     get_lease_offer,
-    get_location,
     get_vehicle,
-    list_employees,
     list_lease_offers,
-    list_locations,
     set_vehicle_available,
     sitemap_entries,
     vehicles_by_slugs,

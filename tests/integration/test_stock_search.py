@@ -7,11 +7,11 @@ from sqlalchemy import update
 from sqlalchemy.engine import Engine
 
 from dealer.stock import index as index_module
-from dealer.stock import sql_search
 from dealer.stock.index import StockIndex, get_index
 from dealer.stock.models import Vehicle
 from dealer.stock.query import SORT_OPTIONS, StockQuery
 from dealer.stock.version import bump_stock_version
+from tests import stock_sql_reference as sql_search
 
 
 @pytest.fixture(scope="module")

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
+from dealer.locations.repository import EmployeeView, LocationView, OpeningTime
 from dealer.stock.demo import BRANCHES
-from dealer.stock.repository import EmployeeView, LocationView, OpeningTime
 from dealer.views import locations as view
 from dealer.views.locations import (
     MAP_CENTRE,

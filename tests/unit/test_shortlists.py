@@ -9,14 +9,9 @@ from decimal import Decimal
 import pytest
 
 from dealer import shortlists
+from dealer.locations.repository import LocationView
 from dealer.shortlists import COMPARE, FAVOURITES, MISSING, ShortlistFullError
-from dealer.stock.repository import (
-    ConsumptionView,
-    LocationView,
-    PhotoView,
-    PriceView,
-    VehicleDetail,
-)
+from dealer.stock.repository import ConsumptionView, PhotoView, PriceView, VehicleDetail
 
 SLUGS = [f"vw-golf-{number}" for number in range(1, 8)]
 

@@ -8,13 +8,12 @@ from decimal import Decimal
 
 import pytest
 
+from dealer.locations.repository import LocationView, OpeningTime
 from dealer.pageinfo import Fact
 from dealer.settings import get_settings
 from dealer.stock.repository import (
     ConsumptionView,
     DeliveryPackageView,
-    LocationView,
-    OpeningTime,
     PhotoView,
     PriceView,
     VehicleDetail,

@@ -1,0 +1,1 @@
+"""Branches, their opening hours and staff."""
