@@ -16,6 +16,80 @@ NOT_FOUND_TITLE = N_("Oops, this page does not exist")
 HOME = N_("Home")
 
 
+@dataclass(frozen=True)
+class ErrorKind:
+    """One kind of error page (SPEC §8): what it says and where its button leads.
+
+    Texts are msgids; ``button`` may name ``{brand}``. The server's PageInfo and the
+    page's error screen both take their words from here, so they never differ.
+    """
+
+    heading: str
+    text: str | None
+    button: str
+    target: str  # the screen the button leads to
+
+
+ERRORS: dict[str, ErrorKind] = {
+    "something_went_wrong": ErrorKind(N_("Oops, something went wrong"), None,
+                                      N_("To the home page"), "content"),
+    "form_load_failed": ErrorKind(N_("Something went wrong..."), None, N_("To the home page"),
+                                  "content"),
+    "page_not_found": ErrorKind(NOT_FOUND_TITLE,
+                                N_("The page may have moved or no longer exists."),
+                                N_("To the home page"), "content"),
+    "vehicle_not_found": ErrorKind(
+        N_("Vehicle not found"),
+        N_("This vehicle has been sold or is no longer available. Our stock has many more to "
+           "choose from."),
+        N_("Back to the stock"), "stock"),
+    "vehicle_form_not_found": ErrorKind(
+        N_("This vehicle is no longer available"),
+        N_("The vehicle may have been sold in the meantime. Have a look at our other vehicles."),
+        N_("To our stock"), "stock"),
+    "model_not_found": ErrorKind(N_("We could not find this model"),
+                                 N_("Have a look at the other models of this brand."),
+                                 N_("All {brand} models"), "brand_models"),
+    "brand_not_found": ErrorKind(N_("We could not find this brand"),
+                                 N_("The page may have moved or no longer exists."),
+                                 N_("All brands"), "brands"),
+    "news_article_not_found": ErrorKind(N_("This news article does not exist"),
+                                        N_("The page may have moved or no longer exists."),
+                                        N_("All news"), "news"),
+    "location_not_found": ErrorKind(N_("Location not found"),
+                                    N_("This location does not exist or has moved."),
+                                    N_("To all locations"), "locations"),
+    "lease_vehicle_not_found": ErrorKind(
+        N_("Lease offer not found"),
+        N_("This lease offer has ended. Have a look at our other offers."),
+        N_("All lease offers"), "lease_offers"),
+}
+
+
+@dataclass(frozen=True)
+class ErrorTexts:
+    """An error kind in one locale, ready to show."""
+
+    heading: str
+    text: str
+    button: str
+    href: str
+
+
+def error_texts(kind: str, locale: str, href: str | None = None, *, brand: str = "",
+                brand_name: str = "") -> ErrorTexts:
+    """The words of an error kind; the button leads to its screen (a brand's, for brand
+    screens) unless ``href`` says otherwise (e.g. a brand's own stock)."""
+    error = ERRORS[kind]
+    target = {"brand": brand} if error.target == "brand_models" else {}
+    return ErrorTexts(
+        heading=gettext(locale, error.heading),
+        text=gettext(locale, error.text) if error.text else "",
+        button=gettext(locale, error.button, brand=brand_name),
+        href=href or path_for(error.target, locale, **target),
+    )
+
+
 @dataclass
 class Link:
     """A labelled link: navigation, breadcrumbs, cards, filter options, pills, pages."""
@@ -81,5 +155,25 @@ def not_found(path: str, locale: str, screen: str = "content") -> PageInfo:
         title=f"404 - {message}",
         heading=gettext(locale, NOT_FOUND_TITLE),
         description=message,
+        noindex=True,
+    )
+
+
+def error_page(kind: str, path: str, locale: str, screen: str, *, status: int = 404,
+               params: dict[str, str] | None = None, href: str | None = None,
+               brand: str = "", brand_name: str = "") -> PageInfo:
+    """The PageInfo of an error kind: titled 'status code - heading', its button as the
+    page's link, never indexed."""
+    texts = error_texts(kind, locale, href, brand=brand, brand_name=brand_name)
+    return PageInfo(
+        screen=screen,
+        locale=locale,
+        params=dict(params or {}),
+        path=path,
+        status=status,
+        title=f"{status} - {texts.heading}",
+        heading=texts.heading,
+        description=texts.text,
+        links=[Link(texts.button, texts.href)],
         noindex=True,
     )

@@ -4,25 +4,9 @@ consent prompt. Functions of values, Vars and handlers only."""
 from __future__ import annotations
 
 import reflex as rx
-from reflex.vars.base import VarData
 
 from dealer import styles
 from dealer.views.locations import MAP_CONSENT_DECLINED, MAP_CONSENT_GRANTED
-
-
-def client_path() -> rx.Var[str]:
-    """The path the browser shows right now (React Router), before any server round trip.
-
-    A page compares it with the path its state was loaded for, so that after a
-    client-side navigation the previous page's values never show under the new URL.
-    """
-    return rx.Var(
-        "rxClientLocation.pathname",
-        _var_data=VarData(
-            imports={"react-router": ["useLocation"]},
-            hooks={"const rxClientLocation = useLocation();": None},
-        ),
-    ).to(str)
 
 
 def section(heading: str, *children: rx.Component, level: str = "h2", **props) -> rx.Component:

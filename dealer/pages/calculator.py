@@ -6,17 +6,12 @@ from __future__ import annotations
 import reflex as rx
 
 from dealer.components.calculator import choice_control, figure_list, monthly_chart, notes
-from dealer.components.errors import error_screen
+from dealer.components.errors import vehicle_not_found
 from dealer.i18n import gettext
 from dealer.pages.context import Page, PageContext
-from dealer.pages.frame import framed
-from dealer.routes import path_for
+from dealer.pages.frame import for_current_url, framed
 from dealer.state.calculator import CalculatorState as S
-from dealer.views.calculator import (
-    CALCULATOR_TITLE,
-    VEHICLE_NOT_FOUND_TEXT,
-    VEHICLE_NOT_FOUND_TITLE,
-)
+from dealer.views.stock import stock_path
 
 
 def _panel(t: str) -> rx.Component:
@@ -66,15 +61,13 @@ def _panel(t: str) -> rx.Component:
 
 def page(ctx: PageContext) -> rx.Component:
     t = ctx.locale
-    stock = (path_for("brand_stock", t, brand=ctx.fixed["brand"]) if "brand" in ctx.fixed
-             else path_for("stock", t))
+    stock = stock_path(t, ctx.fixed.get("brand"))
     calculator = rx.vstack(
         rx.hstack(
             rx.cond(S.photo != "", rx.image(src=S.photo, alt="", width="120px",
                                              aspect_ratio="4 / 3", object_fit="cover")),
             rx.vstack(
-                rx.heading(rx.cond(S.loaded, S.heading, gettext(t, CALCULATOR_TITLE)),
-                           as_="h1", size="7"),
+                rx.heading(S.heading, as_="h1", size="7"),
                 rx.link(gettext(t, "Back to the vehicle"), href=S.vehicle_href, size="2"),
                 spacing="1",
             ),
@@ -97,12 +90,8 @@ def page(ctx: PageContext) -> rx.Component:
     )
     return framed(
         ctx,
-        rx.cond(
-            S.found,
-            calculator,
-            error_screen(gettext(t, VEHICLE_NOT_FOUND_TITLE), gettext(t, VEHICLE_NOT_FOUND_TEXT),
-                         gettext(t, "To the stock"), stock),
-        ),
+        for_current_url(S.loaded_path, rx.cond(S.found, calculator, vehicle_not_found(t, stock)),
+                        t),
     )
 
 

@@ -10,7 +10,6 @@ import reflex as rx
 from dealer.components.blocks import block, layout
 from dealer.components.errors import error_screen
 from dealer.components.layout import breadcrumbs
-from dealer.i18n import gettext
 from dealer.pages.context import Page, PageContext
 from dealer.pages.frame import framed
 from dealer.state.cms import CmsState
@@ -44,12 +43,8 @@ def blocks(ctx: PageContext) -> rx.Component:
 
 
 def not_found(ctx: PageContext) -> rx.Component:
-    return error_screen(
-        CmsState.heading,
-        gettext(ctx.locale, "The page may have moved or no longer exists.", DOMAIN),
-        CmsState.back_label,
-        CmsState.back_href,
-    )
+    return error_screen(CmsState.heading, CmsState.lead, CmsState.back_label,
+                        CmsState.back_href)
 
 
 def screen(ctx: PageContext, body: Callable[[], rx.Component]) -> rx.Component:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from dealer.components.errors import error_screen
+from dealer.components.errors import page_not_found
 from dealer.components.layout import breadcrumbs
 from dealer.components.locations import employee_card, select_filter, text_search
 from dealer.i18n import gettext
@@ -111,8 +111,7 @@ def page(ctx: PageContext) -> rx.Component:
         rx.cond(
             state.enabled,
             content,
-            error_screen(gettext(t, "Oops, this page does not exist"), None,
-                         gettext(t, "To the home page"), path_for("content", t)),
+            page_not_found(t),
         ),
     )
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from dealer.components.errors import error_screen
+from dealer.brands import PLATFORM_BRANDS
+from dealer.components.errors import form_load_failed, named_error
 from dealer.components.forms import (
     FieldSpec,
     check_field,
@@ -30,7 +31,7 @@ from dealer.pages.context import Page, PageContext
 from dealer.pages.frame import framed
 from dealer.routes import path_for
 from dealer.state.forms import FormsState
-from dealer.views.forms import LOAD_FAILED, not_found_texts
+from dealer.views.forms import not_found_kind
 
 _NEXT_STEPS = {
     "test_drive": (
@@ -153,11 +154,9 @@ def _success_view(ctx: PageContext, form: FormDef) -> rx.Component:
 
 
 def _not_found_view(ctx: PageContext) -> rx.Component:
-    heading, text, target = not_found_texts(ctx.screen)
-    params = {"brand": ctx.fixed["brand"]} if target == "brand_models" else {}
-    button = _t(ctx, N_("To the models") if target == "brand_models" else N_("To our stock"))
-    return error_screen(_t(ctx, heading), _t(ctx, text), button,
-                        path_for(target, ctx.locale, **params))
+    brand = ctx.fixed.get("brand", "")
+    return named_error(not_found_kind(ctx.screen), ctx.locale, brand=brand,
+                       brand_name=PLATFORM_BRANDS.get(brand, ""))
 
 
 def build(ctx: PageContext) -> rx.Component:
@@ -178,9 +177,7 @@ def build(ctx: PageContext) -> rx.Component:
                     spacing="4",
                 )),
                 ("not_found", _not_found_view(ctx)),
-                ("error", error_screen(_t(ctx, LOAD_FAILED), None,
-                                       _t(ctx, N_("To the home page")),
-                                       path_for("content", ctx.locale))),
+                ("error", form_load_failed(ctx.locale)),
                 rx.vstack(
                     rx.heading(title(ctx), as_="h1", size="7"),
                     rx.hstack(rx.spinner(), rx.text(_t(ctx, N_("Loading the form...")))),

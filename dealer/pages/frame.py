@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import reflex as rx
+from reflex.vars import VarData
 
 from dealer.components.layout import page_frame
+from dealer.i18n import gettext
 from dealer.pages.context import PageContext
 from dealer.routes import counterpart, path_for
 from dealer.state.locale import LocaleState
@@ -33,3 +35,29 @@ def framed(ctx: PageContext, *content: rx.Component) -> rx.Component:
         compare_count=ShortlistState.compare_count,
         favourite_count=ShortlistState.favourite_count,
     )
+
+
+def client_path() -> rx.Var[str]:
+    """The path the browser shows right now (React Router), before any server round trip."""
+    return rx.Var(
+        "rxClientLocation.pathname",
+        _var_data=VarData(
+            imports={"react-router": ["useLocation"]},
+            hooks={"const rxClientLocation = useLocation();": None},
+        ),
+    ).to(str)
+
+
+def waiting(locale: str) -> rx.Component:
+    """What a page shows until its values for the current URL have arrived."""
+    return rx.center(rx.spinner(size="3"), min_height="50vh", aria_busy="true",
+                     aria_label=gettext(locale, "Loading"))
+
+
+def for_current_url(loaded_path: rx.Var[str], content: rx.Component,
+                    locale: str) -> rx.Component:
+    """``content`` only once the state holds the values of the URL the browser shows:
+    after a client-side navigation the previous page's values never show under the new
+    address. ``loaded_path`` is the path the state's values were loaded for."""
+    return rx.cond(rx.State.is_hydrated & (loaded_path == client_path()), content,
+                   waiting(locale))

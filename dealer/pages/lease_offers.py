@@ -5,14 +5,14 @@ from __future__ import annotations
 import reflex as rx
 
 from dealer import styles
-from dealer.components.errors import error_screen
+from dealer.components.errors import lease_vehicle_not_found, something_went_wrong
 from dealer.components.stock import filter_group, pills
 from dealer.i18n import gettext
 from dealer.pages.context import Page, PageContext
-from dealer.pages.frame import framed
+from dealer.pages.frame import for_current_url, framed
 from dealer.routes import path_for
 from dealer.state.lease_offers import LeaseOffersState, LeaseOfferState
-from dealer.views.lease_offers import OFFER_NOT_FOUND_TEXT, OFFER_NOT_FOUND_TITLE, OVERVIEW_TITLE
+from dealer.views.lease_offers import OVERVIEW_TITLE
 
 
 def offer_card(card: rx.Var, more_label: str) -> rx.Component:
@@ -73,8 +73,7 @@ def overview(ctx: PageContext) -> rx.Component:
         rx.heading(gettext(t, OVERVIEW_TITLE), as_="h1", size="7", margin_bottom="1rem"),
         rx.cond(
             S.failed,
-            error_screen(gettext(t, "Oops, something went wrong"), None,
-                         gettext(t, "To the home page"), path_for("content", t)),
+            something_went_wrong(t),
             rx.flex(sidebar, results, direction=rx.breakpoints(initial="column", md="row"),
                     align="start", gap="2rem", width="100%"),
         ),
@@ -143,12 +142,7 @@ def detail(ctx: PageContext) -> rx.Component:
     )
     return framed(
         ctx,
-        rx.cond(
-            S.found,
-            rx.cond(S.loaded, content, rx.heading(gettext(t, "Lease offer"), as_="h1", size="7")),
-            error_screen(gettext(t, OFFER_NOT_FOUND_TITLE), gettext(t, OFFER_NOT_FOUND_TEXT),
-                         gettext(t, "All lease offers"), overview_href),
-        ),
+        for_current_url(S.loaded_path, rx.cond(S.found, content, lease_vehicle_not_found(t)), t),
     )
 
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import reflex as rx
 
-from dealer.components.errors import error_screen
+from dealer.components.errors import location_not_found
 from dealer.components.layout import breadcrumbs
 from dealer.components.locations import (
-    client_path,
     consent_map,
     employee_card,
     filter_links,
@@ -21,10 +20,10 @@ from dealer.components.locations import (
 from dealer.i18n import gettext
 from dealer.pageinfo import Link, home_link
 from dealer.pages.context import Page, PageContext
-from dealer.pages.frame import framed
+from dealer.pages.frame import for_current_url, framed
 from dealer.routes import path_for
 from dealer.state.locations import LocationsState, LocationState, MapConsentState
-from dealer.views.locations import LOCATION_NOT_FOUND, LOCATIONS_TITLE
+from dealer.views.locations import LOCATIONS_TITLE
 
 
 def map_with_consent(locale: str, view: rx.Var, label: str) -> rx.Component:
@@ -239,28 +238,17 @@ def detail_view(t: str) -> rx.Component:
 
 def detail_page(ctx: PageContext) -> rx.Component:
     t = ctx.locale
-    # Only values loaded for the URL the browser shows (see client_path).
-    ready = rx.State.is_hydrated & (LocationState.path == client_path())
     return framed(
         ctx,
-        rx.cond(
-            ready,
+        for_current_url(
+            LocationState.path,
             rx.cond(
                 LocationState.failed,
                 rx.vstack(rx.heading(gettext(t, LOCATIONS_TITLE), as_="h1", size="8"),
                           load_failed(LocationState.failed_text), spacing="4"),
-                rx.cond(
-                    LocationState.found,
-                    detail_view(t),
-                    error_screen(
-                        gettext(t, LOCATION_NOT_FOUND),
-                        gettext(t, "This location does not exist or has moved."),
-                        gettext(t, "To all locations"),
-                        path_for("locations", t),
-                    ),
-                ),
+                rx.cond(LocationState.found, detail_view(t), location_not_found(t)),
             ),
-            rx.center(rx.spinner(size="3"), min_height="40vh", aria_busy="true"),
+            t,
         ),
     )
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from dealer.components.errors import error_screen
+from dealer.components.errors import something_went_wrong
 from dealer.components.stock import (
     FilterTexts,
     any_filter_group,
@@ -19,7 +19,6 @@ from dealer.i18n import gettext
 from dealer.pages.context import Page, PageContext
 from dealer.pages.frame import framed
 from dealer.pages.shortlist_controls import card_controls
-from dealer.routes import path_for
 from dealer.state.stock import StockState
 from dealer.views.stock import listing_heading
 
@@ -85,8 +84,7 @@ def page(ctx: PageContext) -> rx.Component:
         rx.heading(heading(ctx), as_="h1", size="7", margin_bottom="1rem"),
         rx.cond(
             StockState.failed,
-            error_screen(gettext(t, "Oops, something went wrong"), None,
-                         gettext(t, "To the home page"), path_for("content", t)),
+            something_went_wrong(t),
             rx.hstack(sidebar, results, align="start", spacing="6", width="100%"),
         ),
     )

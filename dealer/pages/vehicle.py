@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import reflex as rx
-from reflex.vars import VarData
 
-from dealer.components.errors import error_screen
+from dealer.components.errors import something_went_wrong, vehicle_not_found
 from dealer.components.layout import breadcrumbs
 from dealer.components.vehicle import (
     GalleryHandlers,
@@ -25,33 +24,16 @@ from dealer.components.vehicle import (
 )
 from dealer.i18n import gettext
 from dealer.pages.context import Page, PageContext
-from dealer.pages.frame import framed
+from dealer.pages.frame import for_current_url, framed
 from dealer.pages.shortlist_controls import vehicle_controls
-from dealer.routes import path_for
 from dealer.state.vehicle import SHARE_SCRIPT, VehicleState
-from dealer.views.vehicle import BACK_TO_STOCK, NOT_FOUND_TEXT, NOT_FOUND_TITLE
-
-# The vehicle slug of the browser's current URL, read in the browser: it changes with
-# the address at once, before the server has loaded the new vehicle.
-URL_SLUG: rx.Var[str] = rx.Var(
-    '(vehicleRouteParams?.vehicle ?? "")',
-    _var_data=VarData(
-        imports={"react-router": ["useParams"]},
-        hooks={"const vehicleRouteParams = useParams();": None},
-    ),
-).to(str)
-
-
-def _stock_path(ctx: PageContext) -> str:
-    brand = ctx.fixed.get("brand")
-    return path_for("brand_stock", ctx.locale, brand=brand) if brand else path_for(
-        "stock", ctx.locale)
+from dealer.views.stock import stock_path
 
 
 def header_buttons(t: str) -> rx.Component:
     return rx.flex(
         rx.foreach(
-            VehicleState.actions,
+            VehicleState.view.actions,
             lambda action: link_button(
                 action.label, action.href,
                 variant=rx.cond(action.value == "testdrive", "solid", "soft"),
@@ -72,7 +54,7 @@ def header_buttons(t: str) -> rx.Component:
 def details(ctx: PageContext) -> rx.Component:
     t = ctx.locale
     photos = gallery(
-        VehicleState.photos,
+        VehicleState.view.photos,
         VehicleState.photo_index,
         VehicleState.fullscreen,
         GalleryLabels(
@@ -94,13 +76,13 @@ def details(ctx: PageContext) -> rx.Component:
         ),
     )
     header = vehicle_header(
-        VehicleState.heading,
-        VehicleState.condition,
-        VehicleState.key_facts,
-        VehicleState.price,
-        VehicleState.price_label,
+        VehicleState.view.heading,
+        VehicleState.view.condition,
+        VehicleState.view.key_facts,
+        VehicleState.view.price,
+        VehicleState.view.price_label,
         header_buttons(t),
-        actions=vehicle_controls(t, VehicleState.slug, VehicleState.heading),
+        actions=vehicle_controls(t, VehicleState.view.slug, VehicleState.view.heading),
     )
     location_labels = LocationLabels(
         route=gettext(t, "Plan your route"),
@@ -109,7 +91,7 @@ def details(ctx: PageContext) -> rx.Component:
         branch_page=gettext(t, "About this location"),
     )
     return rx.box(
-        breadcrumbs(t, VehicleState.breadcrumbs),
+        breadcrumbs(t, VehicleState.view.breadcrumbs),
         rx.grid(
             photos,
             header,
@@ -117,33 +99,34 @@ def details(ctx: PageContext) -> rx.Component:
             spacing="6",
             width="100%",
         ),
-        rx.cond(VehicleState.description != "",
-                rx.text(VehicleState.description, size="3", margin_top="1.5rem")),
-        section(gettext(t, "Prices"), price_blocks(VehicleState.prices, gettext(t, "Was"))),
-        section(gettext(t, "Our promises"), promises(VehicleState.promises)),
+        rx.cond(VehicleState.view.description != "",
+                rx.text(VehicleState.view.description, size="3", margin_top="1.5rem")),
+        section(gettext(t, "Prices"), price_blocks(VehicleState.view.prices, gettext(t, "Was"))),
+        section(gettext(t, "Our promises"), promises(VehicleState.view.promises)),
         section(gettext(t, "Vehicle data"),
-                facts_table(VehicleState.data, gettext(t, "Vehicle data"))),
-        section(gettext(t, "Equipment"), equipment(VehicleState.equipment)),
+                facts_table(VehicleState.view.data, gettext(t, "Vehicle data"))),
+        section(gettext(t, "Equipment"), equipment(VehicleState.view.equipment)),
         rx.cond(
-            VehicleState.packages.length() > 0,
-            section(gettext(t, "Delivery packages"), delivery_packages(VehicleState.packages)),
+            VehicleState.view.packages.length() > 0,
+            section(gettext(t, "Delivery packages"), delivery_packages(VehicleState.view.packages)),
         ),
         rx.cond(
-            VehicleState.consumption.length() > 0,
+            VehicleState.view.consumption.length() > 0,
             section(
                 gettext(t, "Consumption and emissions"),
-                consumption(VehicleState.consumption, VehicleState.consumption_note,
-                            VehicleState.co2_labels),
+                consumption(VehicleState.view.consumption, VehicleState.view.consumption_note,
+                            VehicleState.view.co2_labels),
             ),
         ),
-        section(gettext(t, "Location"), location_block(VehicleState.location, location_labels)),
+        section(gettext(t, "Location"),
+                location_block(VehicleState.view.location, location_labels)),
         rx.cond(
-            VehicleState.trade_in.href != "",
+            VehicleState.view.trade_in.href != "",
             section(
                 gettext(t, "Trading in your car?"),
                 rx.text(gettext(t, "Find out what your current car is worth and use it towards "
                                    "this one."), size="3", margin_bottom="0.75rem"),
-                link_button(VehicleState.trade_in.label, VehicleState.trade_in.href,
+                link_button(VehicleState.view.trade_in.label, VehicleState.view.trade_in.href,
                             variant="soft", icon="calculator", is_external=True,
                             rel="noopener noreferrer"),
             ),
@@ -154,24 +137,17 @@ def details(ctx: PageContext) -> rx.Component:
 
 def page(ctx: PageContext) -> rx.Component:
     t = ctx.locale
-    current = VehicleState.loaded_slug == URL_SLUG
     return framed(
         ctx,
-        rx.cond(
-            current & VehicleState.found,
-            details(ctx),
+        for_current_url(
+            VehicleState.loaded_path,
             rx.cond(
-                current,
-                rx.cond(
-                    VehicleState.failed,
-                    error_screen(gettext(t, "Oops, something went wrong"), None,
-                                 gettext(t, "To the home page"), path_for("content", t)),
-                    error_screen(gettext(t, NOT_FOUND_TITLE), gettext(t, NOT_FOUND_TEXT),
-                                 gettext(t, BACK_TO_STOCK), _stock_path(ctx)),
-                ),
-                rx.center(rx.spinner(size="3"), min_height="50vh", aria_busy="true",
-                          aria_label=gettext(t, "Loading")),
+                VehicleState.found,
+                details(ctx),
+                rx.cond(VehicleState.failed, something_went_wrong(t),
+                        vehicle_not_found(t, stock_path(t, ctx.fixed.get("brand")))),
             ),
+            t,
         ),
     )
 

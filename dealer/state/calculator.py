@@ -9,9 +9,10 @@ from dataclasses import asdict, dataclass
 import reflex as rx
 
 from dealer import pricing
-from dealer.i18n import N_, gettext, locale_from_path
+from dealer.i18n import N_, gettext
+from dealer.pageinfo import error_page
 from dealer.pricing import Calculation, Choices
-from dealer.routes import resolve
+from dealer.state.request import page_request
 from dealer.stock.labels import label
 from dealer.stock.repository import PriceView
 from dealer.views.calculator import (
@@ -61,7 +62,7 @@ REQUEST_LABELS = {
 
 
 class CalculatorState(rx.State):
-    loaded: bool = False
+    loaded_path: str = ""  # the URL the values below answer
     found: bool = True
     title: str = ""  # the document title
     heading: str = ""
@@ -93,19 +94,18 @@ class CalculatorState(rx.State):
 
     @property
     def _locale(self) -> str:
-        return locale_from_path(self.router.url.path)
+        return page_request(self).locale
 
     @rx.event
     def load(self) -> None:
-        url = self.router.url
-        resolved = resolve(url.path)
-        params = resolved[2] if resolved else {}
-        locale = self._locale
+        request = page_request(self)
+        params, locale = request.params, request.locale
         vehicle = calculator_vehicle(params)
-        self.loaded = True
+        self.loaded_path = request.path
         self.found = vehicle is not None
         if vehicle is None:
-            self.title = page_title(gettext(locale, "Vehicle not found"))
+            self.title = error_page("vehicle_not_found", request.path, locale,
+                                    request.screen).title
             return
         self._brand = params.get("brand", "")
         self._slug = vehicle.slug
@@ -122,7 +122,7 @@ class CalculatorState(rx.State):
             for row in vehicle.prices if row.deal_type in offered
         }
         # A link may name the tab to open (?deal=business_lease), e.g. from a price block.
-        wanted = url.query_parameters.get("deal", "")
+        wanted = request.query.get("deal", "")
         monthly = [deal for deal in offered if deal != "purchase"]
         self.deal = wanted if wanted in offered else (monthly or offered)[0]
         self._compute()

@@ -6,9 +6,10 @@ import logging
 
 import reflex as rx
 
-from dealer.i18n import gettext, locale_from_path
+from dealer.i18n import gettext
 from dealer.pageinfo import Link
 from dealer.settings import get_settings
+from dealer.state.request import page_request
 from dealer.views.locations import (
     EMPLOYEES_FIRST,
     LOAD_FAILED,
@@ -46,16 +47,16 @@ class EmployeesState(rx.State):
 
     @rx.event
     def load(self) -> None:
-        url = self.router.url
-        locale = locale_from_path(url.path)
+        request = page_request(self)
+        locale = request.locale
         self.enabled = get_settings().feature_employee_display
         if not self.enabled:
             return
-        search = EmployeeSearch.from_params(url.query_parameters)
+        search = EmployeeSearch.from_params(request.query)
         try:
             listing = employee_listing(load_employees(search), load_locations(), search, locale)
         except Exception:  # the visitor gets a message, never a stack trace
-            logger.exception("employees failed to load for %s", url)
+            logger.exception("employees failed to load for %s", request.path)
             self.failed, self.failed_text = True, gettext(locale, LOAD_FAILED)
             return
         self.failed = False
@@ -106,8 +107,8 @@ class EmployeesState(rx.State):
         return self._go(department=value)
 
     def _go(self, **changes: str):
-        url = self.router.url
-        wanted = EmployeeSearch.from_params(url.query_parameters).replace(**changes)
+        request = page_request(self)
+        wanted = EmployeeSearch.from_params(request.query).replace(**changes)
         # Through from_params again: only values the overview knows reach the URL.
         clean = EmployeeSearch.from_params(wanted.to_params())
-        return rx.redirect(clean.path(locale_from_path(url.path)))
+        return rx.redirect(clean.path(request.locale))

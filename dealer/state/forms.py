@@ -24,10 +24,11 @@ from dealer.forms.definitions import (
     initial_values,
 )
 from dealer.forms.messages import DOMAIN
-from dealer.i18n import N_, gettext, locale_from_path
+from dealer.i18n import N_, gettext
 from dealer.leads.outbox import wake_outbox
 from dealer.leads.store import LeadRejectedError, client_key, store_lead
 from dealer.routes import resolve
+from dealer.state.request import page_request
 from dealer.views.forms import FormSubject, form_page, requested_calculation
 
 logger = logging.getLogger(__name__)
@@ -67,7 +68,7 @@ class FormsState(rx.State):
 
     @property
     def _locale(self) -> str:
-        return locale_from_path(self.router.url.path)
+        return page_request(self).locale
 
     def _form(self) -> FormDef | None:
         return get_form(self.form_id) if self.form_id else None

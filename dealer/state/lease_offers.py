@@ -6,11 +6,9 @@ import logging
 
 import reflex as rx
 
-from dealer.i18n import gettext, locale_from_path
-from dealer.pageinfo import Link
-from dealer.routes import resolve
+from dealer.pageinfo import Link, error_page
+from dealer.state.request import page_request
 from dealer.views.lease_offers import (
-    OFFER_NOT_FOUND_TITLE,
     OfferCard,
     OfferDetail,
     offer_detail,
@@ -35,11 +33,11 @@ class LeaseOffersState(rx.State):
 
     @rx.event
     def load(self) -> None:
-        url = self.router.url
+        request = page_request(self)
         try:
-            listing = offer_listing(url.query_parameters, locale_from_path(url.path))
+            listing = offer_listing(request.query, request.locale)
         except Exception:  # the page must render whatever the database does
-            logger.exception("lease offers failed for %s", url)
+            logger.exception("lease offers failed for %s", request.path)
             self.failed = True
             return
         self.failed = False
@@ -49,21 +47,20 @@ class LeaseOffersState(rx.State):
 
 
 class LeaseOfferState(rx.State):
+    loaded_path: str = ""  # the URL the values below answer
     found: bool = True
-    loaded: bool = False
     title: str = ""
     offer: OfferDetail = OfferDetail()
 
     @rx.event
     def load(self) -> None:
-        path = self.router.url.path
-        locale = locale_from_path(path)
-        resolved = resolve(path)
-        detail = offer_detail(resolved[2].get("offer", "") if resolved else "", locale)
-        self.loaded = True
+        request = page_request(self)
+        detail = offer_detail(request.params.get("offer", ""), request.locale)
+        self.loaded_path = request.path
         self.found = detail is not None
         if detail is None:
-            self.title = page_title(gettext(locale, OFFER_NOT_FOUND_TITLE))
+            self.title = error_page("lease_vehicle_not_found", request.path, request.locale,
+                                    request.screen).title
             return
         self.offer = detail
         self.title = page_title(f"{detail.title} {detail.version}")

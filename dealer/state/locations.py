@@ -6,9 +6,9 @@ import logging
 
 import reflex as rx
 
-from dealer.i18n import gettext, locale_from_path
+from dealer.i18n import gettext
 from dealer.pageinfo import Link, not_found
-from dealer.routes import resolve
+from dealer.state.request import page_request
 from dealer.views.locations import (
     LOAD_FAILED,
     MAP_CONSENT_DECLINED,
@@ -58,18 +58,18 @@ class LocationsState(rx.State):
 
     @rx.event
     def load(self) -> None:
-        url = self.router.url
-        locale = locale_from_path(url.path)
-        search = LocationSearch.from_params(url.query_parameters)
+        request = page_request(self)
+        locale = request.locale
+        search = LocationSearch.from_params(request.query)
         try:
             locations = load_locations()
         except Exception:  # the visitor gets a message, never a stack trace
-            logger.exception("locations failed to load for %s", url)
+            logger.exception("locations failed to load for %s", request.path)
             self.failed, self.failed_text = True, gettext(locale, LOAD_FAILED)
             return
         listing = location_listing(locations, search, locale)
         self.failed = False
-        self.path = url.path
+        self.path = request.path
         self.cards = listing.cards
         self.count_text = listing.count_text
         self.message = listing.message
@@ -87,12 +87,11 @@ class LocationsState(rx.State):
     @rx.event
     def search(self, form_data: dict):
         """The place search form: the search goes into the URL, like the filter links."""
-        url = self.router.url
-        current = LocationSearch.from_params(url.query_parameters)
+        request = page_request(self)
+        current = LocationSearch.from_params(request.query)
         place = form_data.get("place", "")
         wanted = current.replace(place=place if isinstance(place, str) else "")
-        return rx.redirect(LocationSearch.from_params(wanted.to_params())
-                           .path(locale_from_path(url.path)))
+        return rx.redirect(LocationSearch.from_params(wanted.to_params()).path(request.locale))
 
 
 class LocationState(rx.State):
@@ -107,10 +106,8 @@ class LocationState(rx.State):
 
     @rx.event
     def load(self) -> None:
-        path = self.router.url.path
-        locale = locale_from_path(path)
-        resolved = resolve(path)
-        params = resolved[2] if resolved else {}
+        request = page_request(self)
+        path, locale, params = request.path, request.locale, request.params
         brand = params.get("brand")
         try:
             location = find_location(params.get("location", ""), brand)

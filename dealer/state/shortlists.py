@@ -11,7 +11,7 @@ import reflex as rx
 
 from dealer import shortlists
 from dealer.db import session_scope
-from dealer.i18n import format_number, gettext, locale_from_path, ngettext
+from dealer.i18n import format_number, gettext, ngettext
 from dealer.shortlists import (
     COMPARE,
     FAVOURITES,
@@ -21,6 +21,7 @@ from dealer.shortlists import (
     Shortlist,
     ShortlistFullError,
 )
+from dealer.state.request import page_request
 from dealer.stock.repository import VehicleDetail, vehicles_by_slugs
 from dealer.views.stock import Card
 
@@ -59,7 +60,7 @@ class ShortlistState(rx.State):
         shortlist = SHORTLISTS.get(key)
         if shortlist is None or not shortlists.is_slug(slug):
             return None
-        locale = locale_from_path(self.router.url.path)
+        locale = page_request(self).locale
         current = self.slugs(shortlist)
         if not checked:
             self.store(shortlist, shortlists.remove(current, slug))
@@ -93,7 +94,7 @@ class ShortlistState(rx.State):
         gone = len(listed - available)
         if not gone:
             return None
-        locale = locale_from_path(self.router.url.path)
+        locale = page_request(self).locale
         return rx.toast.info(shortlists.removed_notice(gone, locale),
                              duration=NOTICE_DURATION_MS, close_button=True)
 
@@ -136,7 +137,7 @@ class CompareState(rx.State):
         self.only_differences = value
 
     def _show(self, details: list[VehicleDetail]) -> None:
-        locale = locale_from_path(self.router.url.path)
+        locale = page_request(self).locale
         self.heading = shortlists.compare_heading(len(details), locale)
         self.columns = shortlists.compare_columns(details, locale)
         self.sections = shortlists.compare_sections(details, locale)
@@ -155,7 +156,7 @@ class FavouritesState(rx.State):
     @rx.event
     async def load(self) -> None:
         shortlist = await self.get_state(ShortlistState)
-        locale = locale_from_path(self.router.url.path)
+        locale = page_request(self).locale
         details = _details(shortlist.slugs(FAVOURITES))
         self._show([shortlists.vehicle_card(detail, locale) for detail in details])
         self.loaded = True
@@ -170,7 +171,7 @@ class FavouritesState(rx.State):
         return toast
 
     def _show(self, cards: list[Card]) -> None:
-        locale = locale_from_path(self.router.url.path)
+        locale = page_request(self).locale
         self.cards = cards
         self.count_text = ngettext(locale, "{n} vehicle", "{n} vehicles", len(cards),
                                    n=format_number(len(cards), locale))

@@ -6,9 +6,8 @@ import logging
 
 import reflex as rx
 
-from dealer.i18n import locale_from_path
 from dealer.pageinfo import Link
-from dealer.routes import resolve
+from dealer.state.request import page_request
 from dealer.views.stock import (
     Card,
     FilterGroup,
@@ -38,24 +37,17 @@ class StockState(rx.State):
     reset_href: str = ""
     failed: bool = False
 
-    def _scope(self) -> tuple[dict, str, str | None]:
-        """The URL's query parameters, the page's locale and its brand (brand listings)."""
-        url = self.router.url
-        resolved = resolve(url.path)
-        brand = resolved[2].get("brand") if resolved else None
-        return url.query_parameters, locale_from_path(url.path), brand
-
     @rx.event
     def load(self) -> None:
-        params, locale, brand = self._scope()
+        request = page_request(self)
         try:
-            listing = stock_listing(params, locale, brand)
+            listing = stock_listing(request.query, request.locale, request.params.get("brand"))
         except Exception:  # the page must render whatever the index does
-            logger.exception("stock search failed for %s", self.router.url)
+            logger.exception("stock search failed for %s", request.path)
             self.failed = True
             return
         self.failed = False
-        self.path = self.router.url.path
+        self.path = request.path
         # Only what changed is sent to the browser: unchanged values are not reassigned.
         for key in ("total", "count_text", "cards", "filters", "pills", "sorts", "sort",
                     "displays", "display", "pages", "reset_href"):

@@ -2,22 +2,13 @@
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 
 import reflex as rx
 
-from dealer.i18n import gettext, locale_from_path
-from dealer.pageinfo import Link
-from dealer.routes import resolve
+from dealer.i18n import gettext
+from dealer.state.request import page_request
 from dealer.views.vehicle import (
-    Co2Label,
-    DeliveryPackage,
-    EquipmentGroup,
-    Fact,
-    LocationBlock,
-    Photo,
-    PriceBlock,
     VehicleView,
     vehicle_page,
 )
@@ -39,38 +30,12 @@ SWIPE_DISTANCE = 40  # px a pointer must travel sideways to count as a swipe
 
 
 class VehicleState(rx.State):
-    # The slug of the URL the values below answer; the page compares it with the
-    # browser's URL so a previous vehicle never shows under a new address.
-    loaded_slug: str = ""
+    # The path of the URL the values below answer (see dealer.pages.frame.for_current_url).
+    loaded_path: str = ""
     found: bool = False
     failed: bool = False
     page_title: str = ""
-
-    # The fields of dealer.views.vehicle.VehicleView, for the loaded vehicle.
-    slug: str = ""
-    path: str = ""
-    title: str = ""
-    version: str = ""
-    heading: str = ""
-    condition: str = ""
-    price: str = ""
-    price_label: str = ""
-    description: str = ""
-    photos: list[Photo] = []  # noqa: RUF012 - Reflex copies state defaults per session
-    key_facts: list[Fact] = []  # noqa: RUF012
-    data: list[Fact] = []  # noqa: RUF012
-    equipment: list[EquipmentGroup] = []  # noqa: RUF012
-    packages: list[DeliveryPackage] = []  # noqa: RUF012
-    prices: list[PriceBlock] = []  # noqa: RUF012
-    consumption: list[Fact] = []  # noqa: RUF012
-    consumption_note: str = ""
-    co2_labels: list[Co2Label] = []  # noqa: RUF012
-    location: LocationBlock = LocationBlock()
-    promises: list[Fact] = []  # noqa: RUF012
-    actions: list[Link] = []  # noqa: RUF012
-    trade_in: Link = Link()
-    breadcrumbs: list[Link] = []  # noqa: RUF012
-    stock_href: str = ""
+    view: VehicleView = VehicleView()
 
     # The gallery.
     photo_index: int = 0
@@ -79,31 +44,28 @@ class VehicleState(rx.State):
 
     @rx.event
     def load(self) -> None:
-        path = self.router.url.path
-        resolved = resolve(path)
-        slug = resolved[2].get("vehicle", "") if resolved else ""
+        path = page_request(self).path
         self.photo_index = 0
         self.fullscreen = False
         try:
             page = vehicle_page(path)
         except Exception:  # the page must answer whatever the database does
             logger.exception("vehicle page failed for %s", path)
-            self.failed, self.found, self.loaded_slug = True, False, slug
+            self.failed, self.found, self.loaded_path = True, False, path
             return
         self.failed = False
         self.found = page.view is not None
         self.page_title = page.info.title
         if page.view is not None:
-            for field in dataclasses.fields(VehicleView):
-                setattr(self, field.name, getattr(page.view, field.name))
-        self.loaded_slug = slug
+            self.view = page.view
+        self.loaded_path = path
 
     # --- gallery --------------------------------------------------------------------------
 
     @rx.event
     def show_photo(self, index: int) -> None:
-        if self.photos:
-            self.photo_index = index % len(self.photos)
+        if self.view.photos:
+            self.photo_index = index % len(self.view.photos)
 
     @rx.event
     def next_photo(self) -> None:
@@ -119,7 +81,7 @@ class VehicleState(rx.State):
         if any(modifiers.get(name) for name in ("alt_key", "ctrl_key", "meta_key")):
             return
         moves = {"ArrowRight": self.photo_index + 1, "ArrowLeft": self.photo_index - 1,
-                 "Home": 0, "End": len(self.photos) - 1}
+                 "Home": 0, "End": len(self.view.photos) - 1}
         if key in moves:
             self.show_photo(moves[key])
 
@@ -144,10 +106,10 @@ class VehicleState(rx.State):
     @rx.event
     def shared(self, outcome: str):
         """Feedback after the share script: the copy fallback says where the link went."""
-        locale = locale_from_path(self.router.url.path)
+        locale = page_request(self).locale
         if outcome == "copied":
             return rx.toast.success(gettext(locale, "Link copied to the clipboard."))
         if outcome == "failed":
             return rx.toast.error(gettext(locale, "The link could not be copied: {url}",
-                                          url=self.router.url.origin + self.path))
+                                          url=self.router.url.origin + self.view.path))
         return None

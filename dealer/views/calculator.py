@@ -12,14 +12,14 @@ from urllib.parse import urlencode
 
 from dealer.db import session_scope
 from dealer.i18n import N_, gettext
-from dealer.pageinfo import Fact, Link, PageInfo, home_link
+from dealer.pageinfo import Fact, Link, PageInfo, error_page, home_link
 from dealer.pricing import Calculation, calculation_query, price_summaries
 from dealer.routes import path_for
 from dealer.stock.repository import VehicleDetail, get_vehicle
+from dealer.views.stock import stock_path
 from dealer.web.seo import page_title
 
 CALCULATOR_TITLE = N_("Lease calculator")
-VEHICLE_NOT_FOUND_TITLE = N_("Vehicle not found")
 VEHICLE_NOT_FOUND_TEXT = N_(
     "This vehicle has been sold or is no longer available. Have a look at our other vehicles."
 )
@@ -60,24 +60,17 @@ def heading(vehicle: VehicleDetail, locale: str) -> str:
                    calculator=gettext(locale, CALCULATOR_TITLE), vehicle=vehicle.title)
 
 
-def vehicle_not_found(path: str, locale: str, screen: str) -> PageInfo:
-    title = gettext(locale, VEHICLE_NOT_FOUND_TITLE)
-    return PageInfo(screen=screen, locale=locale, params={}, path=path, status=404,
-                    title=f"404 - {title}", heading=title,
-                    description=gettext(locale, VEHICLE_NOT_FOUND_TEXT), noindex=True)
-
-
 def describe_calculator(path: str, locale: str, params: dict[str, str],
                         query: Mapping[str, str] | None = None) -> PageInfo:
     screen = "brand_lease_calculator" if params.get("brand") else "lease_calculator"
     vehicle = calculator_vehicle(params)
     if vehicle is None:
-        return vehicle_not_found(path, locale, screen)
+        return error_page("vehicle_not_found", path, locale, screen, params=params,
+                          href=stock_path(locale, params.get("brand")))
     brand = params.get("brand")
     summaries = price_summaries(vehicle.prices, country=vehicle.location.country, locale=locale)
     title = heading(vehicle, locale)
-    stock = (path_for("brand_stock", locale, brand=brand) if brand
-             else path_for("stock", locale))
+    stock = stock_path(locale, brand)
     return PageInfo(
         screen=screen, locale=locale, params=dict(params), path=path,
         title=page_title(title), heading=title,

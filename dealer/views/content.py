@@ -30,7 +30,7 @@ from dealer.content.repository import (
 )
 from dealer.content.richtext import render
 from dealer.i18n import LOCALES, N_, format_date, format_price, gettext, locale_from_path
-from dealer.pageinfo import Fact, Link, PageInfo, home_link, not_found
+from dealer.pageinfo import Fact, Link, PageInfo, error_texts, home_link, not_found
 from dealer.routes import counterpart, path_for, resolve
 from dealer.stock.labels import label
 from dealer.stock.query import StockQuery
@@ -477,17 +477,19 @@ def _home(ctx: _Context) -> Link:
     return home_link(ctx.locale)
 
 
-def _missing(ctx: _Context, screen: str, heading: str | None, back_label: str,
-             back_href: str) -> ContentView:
-    """A 404 view: the site's not-found page, or a more precise heading for it."""
+def _missing(ctx: _Context, screen: str, kind: str, **brand: str) -> ContentView:
+    """A 404 view in the words of an error kind (``dealer.pageinfo.ERRORS``), titled like
+    every missing content page: 'Page not found: {path}'."""
+    texts = error_texts(kind, ctx.locale, **brand)
     info = not_found(ctx.path, ctx.locale, screen)
-    info.heading = heading or info.heading
-    return ContentView(info=info, back_label=back_label, back_href=back_href)
+    info.heading = texts.heading
+    info.links = [Link(texts.button, texts.href)]
+    return ContentView(info=info, lead=texts.text, back_label=texts.button,
+                       back_href=texts.href)
 
 
 def _page_not_found(ctx: _Context) -> ContentView:
-    return _missing(ctx, "content", None, ctx.t(N_("To the home page")),
-                    path_for("content", ctx.locale))
+    return _missing(ctx, "content", "page_not_found")
 
 
 def _layout(content: dict, path: str) -> str:
@@ -561,8 +563,7 @@ def _news_crumb(ctx: _Context) -> Link:
 async def _article(ctx: _Context, params: dict[str, str]) -> ContentView:
     story = await ctx.repo.get_article(params.get("article", ""), ctx.locale)
     if story is None:
-        return _missing(ctx, "news_article", ctx.t(N_("This news article does not exist")),
-                        ctx.t(N_("All news")), path_for("news", ctx.locale))
+        return _missing(ctx, "news_article", "news_article_not_found")
     content = story.get("content") or {}
     heading = _text(content.get("title")) or _text(story.get("name"))
     image, alt = _asset(content.get("image"))
@@ -609,8 +610,7 @@ async def _brand(ctx: _Context, brand: str) -> dict | None:
 
 
 def _brand_missing(ctx: _Context, screen: str) -> ContentView:
-    return _missing(ctx, screen, ctx.t(N_("We could not find this brand")), ctx.t(N_("All brands")),
-                    path_for("brands", ctx.locale))
+    return _missing(ctx, screen, "brand_not_found")
 
 
 def _brands_crumb(ctx: _Context) -> Link:
@@ -719,8 +719,8 @@ async def _model(ctx: _Context, params: dict[str, str]) -> ContentView:
     models_path = path_for("brand_models", ctx.locale, brand=brand)
     story = await ctx.repo.get_model(brand, model, ctx.locale)
     if story is None:
-        return _missing(ctx, "brand_model", ctx.t(N_("We could not find this model")),
-                        ctx.t(N_("All {brand} models"), brand=brand_name), models_path)
+        return _missing(ctx, "brand_model", "model_not_found", brand=brand,
+                        brand_name=brand_name)
     content = story.get("content") or {}
     heading = f"{brand_name} {_text(content.get('name'))}"
     card = model_card(story, brand, brand_name, ctx.locale)

@@ -14,13 +14,14 @@ from dataclasses import dataclass, field
 
 from sqlmodel import Session
 
+from dealer.brands import PLATFORM_BRANDS
 from dealer.content.repository import get_repository
 from dealer.db import get_engine
 from dealer.forms.definitions import SCREEN_FORMS, get_form
 from dealer.forms.messages import DOMAIN
-from dealer.i18n import N_, format_number, format_price, gettext
+from dealer.i18n import format_number, format_price, gettext
 from dealer.locations.repository import list_locations
-from dealer.pageinfo import PageInfo
+from dealer.pageinfo import PageInfo, error_page
 from dealer.pricing import calculation_from_query, calculation_query
 from dealer.routes import path_for, resolve
 from dealer.stock.repository import get_vehicle
@@ -28,13 +29,6 @@ from dealer.web.seo import page_title
 
 logger = logging.getLogger(__name__)
 
-VEHICLE_NOT_FOUND = N_("This vehicle is no longer available")
-VEHICLE_NOT_FOUND_TEXT = N_(
-    "The vehicle may have been sold in the meantime. Have a look at our other vehicles."
-)
-MODEL_NOT_FOUND = N_("We could not find this model")
-MODEL_NOT_FOUND_TEXT = N_("Have a look at the other models of this brand.")
-LOAD_FAILED = N_("Something went wrong...")
 
 
 @dataclass(frozen=True)
@@ -126,11 +120,11 @@ async def load_subject(screen: str, locale: str, params: dict[str, str]) -> Form
     return FormSubject()
 
 
-def not_found_texts(screen: str) -> tuple[str, str, str]:
-    """(title, text, where the button leads) msgids and screen of a form's not-found state."""
+def not_found_kind(screen: str) -> str:
+    """The error kind (``dealer.pageinfo.ERRORS``) of a form whose subject is missing."""
     if get_form(SCREEN_FORMS[screen]).subject == "model":
-        return MODEL_NOT_FOUND, MODEL_NOT_FOUND_TEXT, "brand_models"
-    return VEHICLE_NOT_FOUND, VEHICLE_NOT_FOUND_TEXT, "stock"
+        return "model_not_found"
+    return "vehicle_form_not_found"
 
 
 async def form_page(
@@ -147,15 +141,12 @@ async def form_page(
         subject = await load_subject(screen, locale, params)
     except Exception:  # the page says it could not load; the server must not fail
         logger.exception("form subject of %s could not be loaded", path)
-        heading = gettext(locale, LOAD_FAILED, DOMAIN)
-        info.status, info.title, info.heading = 500, f"500 - {heading}", heading
-        return info, None
+        return error_page("form_load_failed", path, locale, screen, status=500,
+                          params=params), None
     if subject is None:
-        title, text, _ = not_found_texts(screen)
-        heading = gettext(locale, title, DOMAIN)
-        info.status, info.title, info.heading = 404, f"404 - {heading}", heading
-        info.description = gettext(locale, text, DOMAIN)
-        return info, None
+        brand = params.get("brand", "")
+        return error_page(not_found_kind(screen), path, locale, screen, params=params,
+                          brand=brand, brand_name=PLATFORM_BRANDS.get(brand, "")), None
     info.heading = gettext(locale, form.title, DOMAIN)
     info.title = page_title(f"{info.heading}: {subject.title}" if subject.title else info.heading)
     info.description = gettext(locale, form.intro, DOMAIN)

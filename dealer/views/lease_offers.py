@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 
 from dealer.db import session_scope
 from dealer.i18n import N_, format_number, format_price, gettext, ngettext
-from dealer.pageinfo import Fact, Link, PageInfo, home_link, not_found
+from dealer.pageinfo import Fact, Link, PageInfo, error_page, home_link
 from dealer.pricing import business_disclaimer, km_text, money, months_text
 from dealer.routes import path_for
 from dealer.stock import catalog
@@ -25,8 +25,6 @@ from dealer.views.stock import FilterGroup, FilterOption
 from dealer.web.seo import page_title
 
 OVERVIEW_TITLE = N_("Lease offers")
-OFFER_NOT_FOUND_TITLE = N_("Lease offer not found")
-OFFER_NOT_FOUND_TEXT = N_("This lease offer has ended. Have a look at our other offers.")
 # Upper bounds offered by the price (monthly, incl. VAT) and CO2 (g/km) filters.
 PRICE_LIMITS = (300, 400, 500, 600, 800)
 CO2_LIMITS = (0, 50, 100, 150)
@@ -321,19 +319,12 @@ def offer_detail(slug: str, locale: str) -> OfferDetail | None:
     )
 
 
-def offer_not_found(path: str, locale: str) -> PageInfo:
-    info = not_found(path, locale, screen="lease_offer")
-    title = gettext(locale, OFFER_NOT_FOUND_TITLE)
-    info.title, info.heading = f"404 - {title}", title
-    info.description = gettext(locale, OFFER_NOT_FOUND_TEXT)
-    return info
-
-
 def describe_offer(path: str, locale: str, params: Mapping[str, str],
                    query: Mapping[str, str] | None = None) -> PageInfo:
     detail = offer_detail(params.get("offer", ""), locale)
     if detail is None:
-        return offer_not_found(path, locale)
+        return error_page("lease_vehicle_not_found", path, locale, "lease_offer",
+                          params=dict(params))
     overview = gettext(locale, OVERVIEW_TITLE)
     heading = f"{detail.title} {detail.version}"
     return PageInfo(

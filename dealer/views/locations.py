@@ -37,11 +37,12 @@ from dealer.locations.repository import (
     list_employees,
     list_locations,
 )
-from dealer.pageinfo import Fact, Link, PageInfo, home_link, not_found
+from dealer.pageinfo import Fact, Link, PageInfo, error_page, home_link, not_found
 from dealer.routes import path_for
 from dealer.settings import get_settings
 from dealer.stock import catalog
 from dealer.stock.labels import label
+from dealer.views.stock import stock_path
 from dealer.web.seo import absolute_url, page_title
 
 # SPEC §9: what the map may show, and its centre when there is nothing to fit.
@@ -69,7 +70,6 @@ EMPLOYEES_TITLE = N_("Employees")
 LOAD_FAILED = N_("The locations could not be loaded. Please try again later.")
 NOT_SPECIFIC = N_("No location found for “{place}”, or the search was not specific enough. "
                   "Try a city, a postcode or a branch name.")
-LOCATION_NOT_FOUND = N_("Location not found")
 NO_EMPLOYEES = N_("No employees found. Try adjusting the filters.")
 
 
@@ -680,7 +680,7 @@ def location_detail(
     pages, ``neighbours`` (other branches) as further pins on its map."""
     heading = location_heading(location, locale, brand)
     path = location_path(locale, location.slug, brand)
-    stock = path_for("brand_stock", locale, brand=brand) if brand else path_for("stock", locale)
+    stock = stock_path(locale, brand)
     others = [other for other in neighbours if other.slug != location.slug]
     return LocationDetail(
         slug=location.slug,
@@ -847,9 +847,7 @@ def describe_location(path: str, locale: str, params: dict[str, str],
     screen = "brand_location" if brand else "location"
     location = find_location(params.get("location", ""), brand)
     if location is None:
-        # The page's own wording (SPEC §8 location-not-found), as the browser shows it.
-        return dataclasses.replace(not_found(path, locale, screen),
-                                   heading=gettext(locale, LOCATION_NOT_FOUND))
+        return error_page("location_not_found", path, locale, screen, params=params)
     heading = location_heading(location, locale, brand)
     brands = ", ".join(name for _, name in location.brands)
     address = f"{location.street}, {location.postal_code} {location.city}"

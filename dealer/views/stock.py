@@ -93,6 +93,11 @@ class FilterGroup:
     upper_current: str = ""
 
 
+def stock_path(locale: str, brand: str | None = None) -> str:
+    """The stock overview, or a brand's own."""
+    return path_for("brand_stock", locale, brand=brand) if brand else path_for("stock", locale)
+
+
 def listing_heading(locale: str, brand: str | None) -> str:
     if brand in PLATFORM_BRANDS:
         return gettext(locale, "{brand} stock", brand=PLATFORM_BRANDS[brand])
@@ -109,11 +114,7 @@ def listing_path(locale: str, query: StockQuery, display: str = "purchase", **ov
     if display != "purchase":
         params[DISPLAY_PARAM] = display
     params.update({key: value for key, value in overrides.items() if value is not None})
-    base = (
-        path_for("brand_stock", locale, brand=query.scope_brand)
-        if query.scope_brand
-        else path_for("stock", locale)
-    )
+    base = stock_path(locale, query.scope_brand)
     return f"{base}?{urlencode(sorted(params.items()))}" if params else base
 
 

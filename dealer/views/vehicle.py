@@ -25,7 +25,7 @@ from dealer.brands import PLATFORM_BRANDS
 from dealer.db import get_engine
 from dealer.i18n import N_, format_number, format_price, gettext, ngettext
 from dealer.locations.repository import LocationView
-from dealer.pageinfo import Fact, Link, PageInfo, home_link
+from dealer.pageinfo import Fact, Link, PageInfo, error_page, home_link
 from dealer.routes import path_for, resolve
 from dealer.settings import get_settings
 from dealer.shortlists import CONSUMPTION_ROWS, DATA_ROWS, Formatter
@@ -33,16 +33,10 @@ from dealer.stock import catalog
 from dealer.stock.labels import label
 from dealer.stock.repository import PriceView, VehicleDetail, get_vehicle
 from dealer.views.locations import HoursTable, hours_table
-from dealer.views.stock import listing_heading
+from dealer.views.stock import listing_heading, stock_path
 from dealer.web.seo import absolute_url, page_title
 
 VEHICLE_SCREENS = ("vehicle", "brand_vehicle")
-NOT_FOUND_TITLE = N_("Vehicle not found")
-NOT_FOUND_TEXT = N_(
-    "This vehicle has been sold or is no longer available. Our stock has many more to choose "
-    "from."
-)
-BACK_TO_STOCK = N_("Back to the stock")
 
 # How the equipment list is grouped on the page; features in catalogue order within a
 # group, keys no group names (newer feeds) under "other".
@@ -247,10 +241,6 @@ def _links(detail: VehicleDetail, locale: str, brand: str | None) -> dict[str, s
     return {key: path_for(screen, locale, **params) for key, screen in screens.items()}
 
 
-def _stock_path(locale: str, brand: str | None) -> str:
-    return path_for("brand_stock", locale, brand=brand) if brand else path_for("stock", locale)
-
-
 def _data_rows(
     detail: VehicleDetail, locale: str, rows: tuple[tuple[str, str, Formatter], ...]
 ) -> list[Fact]:
@@ -453,7 +443,7 @@ def vehicle_view(detail: VehicleDetail, locale: str, brand: str | None = None) -
     settings = get_settings()
     links = _links(detail, locale, brand)
     title = f"{detail.brand_name} {detail.model_name}"
-    stock_href = _stock_path(locale, brand)
+    stock_href = stock_path(locale, brand)
     price, price_label = headline_price(detail, locale)
     facts, co2_labels = consumption(detail, locale)
     actions = [
@@ -611,21 +601,9 @@ def describe_found(detail: VehicleDetail, view: VehicleView, path: str, locale: 
 def describe_not_found(
     path: str, locale: str, screen: str, params: dict[str, str], status: int = 404
 ) -> PageInfo:
-    """SPEC §8 vehicle-not-found; titled 'status code - message' like every error page."""
-    heading = gettext(locale, NOT_FOUND_TITLE)
-    brand = params.get("brand")
-    return PageInfo(
-        screen=screen,
-        locale=locale,
-        params=dict(params),
-        path=path,
-        status=status,
-        title=f"{status} - {heading}",
-        heading=heading,
-        description=gettext(locale, NOT_FOUND_TEXT),
-        links=[Link(gettext(locale, BACK_TO_STOCK), _stock_path(locale, brand))],
-        noindex=True,
-    )
+    """SPEC §8 vehicle-not-found, with the way back to the (brand's) stock."""
+    return error_page("vehicle_not_found", path, locale, screen, status=status, params=params,
+                      href=stock_path(locale, params.get("brand")))
 
 
 def describe_vehicle(path: str, locale: str, params: dict[str, str],

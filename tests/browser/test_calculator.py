@@ -11,10 +11,10 @@ from sqlmodel import Session, select
 
 from dealer.db import make_engine
 from dealer.i18n import gettext
+from dealer.pageinfo import ERRORS
 from dealer.pricing import Choices, calculate
 from dealer.stock.models import Vehicle, VehiclePrice
 from dealer.stock.repository import VehicleDetail, get_vehicle
-from dealer.views.calculator import VEHICLE_NOT_FOUND_TITLE
 from tests.conftest import Site
 
 
@@ -154,9 +154,9 @@ def test_brand_calculator_and_unknown_vehicle(
     response = page.goto(site.url("/voorraad/geen-auto-123/lease-calculator"))
     assert response is not None and response.status == 404
     expect(page.get_by_role("heading", level=1)).to_have_text(
-        gettext("nl", VEHICLE_NOT_FOUND_TITLE))
+        gettext("nl", ERRORS["vehicle_not_found"].heading))
     response = page.goto(site.url("/de/angebote/kein-auto-123/leasingrechner"))
     assert response is not None and response.status == 404
     expect(page.get_by_role("heading", level=1)).to_have_text(
-        gettext("de", VEHICLE_NOT_FOUND_TITLE))
+        gettext("de", ERRORS["vehicle_not_found"].heading))
     expect(page.get_by_role("link", name="Zum Fahrzeugangebot")).to_be_visible()
