@@ -14,7 +14,7 @@ from dealer.pages.frame import framed
 from dealer.pages.locations import load_failed
 from dealer.routes import path_for
 from dealer.state.employees import EmployeesState
-from dealer.views.locations import EMPLOYEES_FIRST, EMPLOYEES_TITLE, NO_EMPLOYEES
+from dealer.views.locations import EMPLOYEES_FIRST, EMPLOYEES_LEAD, EMPLOYEES_TITLE, NO_EMPLOYEES
 
 TITLE = EMPLOYEES_TITLE
 
@@ -95,7 +95,7 @@ def page(ctx: PageContext) -> rx.Component:
         breadcrumbs(t, [home_link(t),
                         Link(gettext(t, TITLE), path_for("employees", t))]),
         rx.heading(gettext(t, TITLE), as_="h1", size="8"),
-        rx.text(gettext(t, "Meet the people at our branches and contact them directly."),
+        rx.text(gettext(t, EMPLOYEES_LEAD),
                 size="3", color=rx.color("gray", 11)),
         rx.cond(
             state.failed,

@@ -23,7 +23,7 @@ from dealer.pages.context import Page, PageContext
 from dealer.pages.frame import for_current_url, framed
 from dealer.routes import path_for
 from dealer.state.locations import LocationsState, LocationState, MapConsentState
-from dealer.views.locations import LOCATIONS_TITLE
+from dealer.views.locations import LOCATIONS_LEAD, LOCATIONS_TITLE
 
 
 def map_with_consent(locale: str, view: rx.Var, label: str) -> rx.Component:
@@ -114,7 +114,7 @@ def list_page(ctx: PageContext) -> rx.Component:
         breadcrumbs(t, [home_link(t),
                         Link(gettext(t, LOCATIONS_TITLE), path_for("locations", t))]),
         rx.heading(gettext(t, LOCATIONS_TITLE), as_="h1", size="8", margin_bottom="0.5rem"),
-        rx.text(gettext(t, "Find a branch near you by place, postcode, brand or service."),
+        rx.text(gettext(t, LOCATIONS_LEAD),
                 size="3", color=rx.color("gray", 11), margin_bottom="1.5rem"),
         rx.cond(
             state.failed,

@@ -67,6 +67,11 @@ MAX_QUERY_LENGTH = 60
 
 LOCATIONS_TITLE = N_("Locations")
 EMPLOYEES_TITLE = N_("Employees")
+# The lead under each overview's heading, also its meta description.
+LOCATIONS_LEAD = N_("Our branches in the Netherlands and Germany: addresses, opening hours, "
+                    "brands and services.")
+EMPLOYEES_LEAD = N_("Meet the people at our branches: sales, leasing, service and parts, with "
+                    "their direct contact details.")
 LOAD_FAILED = N_("The locations could not be loaded. Please try again later.")
 NOT_SPECIFIC = N_("No location found for “{place}”, or the search was not specific enough. "
                   "Try a city, a postcode or a branch name.")
@@ -898,8 +903,7 @@ def describe_locations(
         path=path,
         title=page_title(heading),
         heading=heading,
-        description=gettext(locale, "Our branches in the Netherlands and Germany: addresses, "
-                                    "opening hours, brands and services."),
+        description=gettext(locale, LOCATIONS_LEAD),
         facts=[Fact(gettext(locale, "Results"), listing.count_text)] if not listing.message
         else [Fact(gettext(locale, "Results"), listing.message)],
         links=[Link(f"{card.name} – {card.street}, {card.place}", card.href)
@@ -938,8 +942,7 @@ def describe_employees(
         path=path,
         title=page_title(heading),
         heading=heading,
-        description=gettext(locale, "Meet the people at our branches: sales, leasing, service "
-                                    "and parts, with their direct contact details."),
+        description=gettext(locale, EMPLOYEES_LEAD),
         facts=[Fact(gettext(locale, "Results"), count if employees
                 else gettext(locale, NO_EMPLOYEES))],
         links=[Link(location.name, location_path(locale, location.slug))
