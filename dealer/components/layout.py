@@ -6,6 +6,9 @@ the language-switch target and handler, and the live counters.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+
 import reflex as rx
 
 from dealer import styles
@@ -142,7 +145,6 @@ def header(
     compare_count: rx.Var[int],
     favourite_count: rx.Var[int],
 ) -> rx.Component:
-    items = main_nav(locale)
     compare, favourites = top_nav(locale)[:2]
     return rx.el.header(
         rx.box(
@@ -161,23 +163,29 @@ def header(
             background_color=rx.color("gray", 2),
             border_bottom=f"1px solid {rx.color('gray', 4)}",
         ),
-        rx.hstack(
-            mobile_menu(locale, items),
-            logo(locale),
-            rx.spacer(),
-            rx.el.nav(
-                rx.hstack(*_nav_links(items), spacing="5"),
-                aria_label=gettext(locale, "Main menu"),
-                display=["none", "none", "block"],
-            ),
-            align="center",
-            spacing="3",
-            max_width=styles.PAGE_MAX_WIDTH,
-            margin="0 auto",
-            padding_x=styles.PAGE_PADDING_X,
-            padding_y="0.75rem",
-        ),
+        once_per_locale(main_bar, locale)(),
         style=styles.header_style,
+    )
+
+
+def main_bar(locale: str) -> rx.Component:
+    """Logo, main navigation and the phone menu: the same on every page of a locale."""
+    items = main_nav(locale)
+    return rx.hstack(
+        mobile_menu(locale, items),
+        logo(locale),
+        rx.spacer(),
+        rx.el.nav(
+            rx.hstack(*_nav_links(items), spacing="5"),
+            aria_label=gettext(locale, "Main menu"),
+            display=["none", "none", "block"],
+        ),
+        align="center",
+        spacing="3",
+        max_width=styles.PAGE_MAX_WIDTH,
+        margin="0 auto",
+        padding_x=styles.PAGE_PADDING_X,
+        padding_y="0.75rem",
     )
 
 
@@ -242,6 +250,20 @@ def sticky_contact(locale: str) -> rx.Component:
     )
 
 
+@functools.cache
+def once_per_locale(
+    build: Callable[[str], rx.Component], locale: str
+) -> Callable[[], rx.Component]:
+    """``build(locale)`` compiled once per locale as a shared React component (rx.memo)
+    that every page of that locale uses, instead of once per route."""
+
+    def render() -> rx.Component:
+        return build(locale)
+
+    render.__name__ = render.__qualname__ = f"{build.__name__}_{locale}"
+    return rx.memo(render)
+
+
 def page_frame(
     locale: str,
     *content: rx.Component,
@@ -271,6 +293,6 @@ def page_frame(
             width="100%",
             min_height="60vh",
         ),
-        footer(locale),
+        once_per_locale(footer, locale)(),
         sticky_contact(locale),
     )

@@ -37,6 +37,11 @@ class StockState(rx.State):
     reset_href: str = ""
     failed: bool = False
 
+    def _scope(self) -> tuple[dict[str, str], str, str | None]:
+        """The URL's query parameters, the page's locale and its brand (brand listings)."""
+        request = page_request(self)
+        return request.query, request.locale, request.params.get("brand")
+
     @rx.event
     def load(self) -> None:
         request = page_request(self)
