@@ -6,6 +6,7 @@ import logging
 
 import reflex as rx
 
+from dealer.pageinfo import Link
 from dealer.views.content import Block, Item, content_view
 
 logger = logging.getLogger(__name__)
@@ -26,7 +27,7 @@ class CmsState(rx.State):
     prices: list[Item] = []  # noqa: RUF012
     actions: list[Item] = []  # noqa: RUF012
     downloads: list[Item] = []  # noqa: RUF012
-    crumbs: list[Item] = []  # noqa: RUF012
+    crumbs: list[Link] = []  # noqa: RUF012
     back_label: str = ""
     back_href: str = ""
     # Videos from another host the visitor chose to play (block uids).
@@ -48,7 +49,7 @@ class CmsState(rx.State):
             self.found = view.found
             self.title = info.title
             self.heading = info.heading
-            self.crumbs = [Item(label=crumb.label, href=crumb.href) for crumb in info.breadcrumbs]
+            self.crumbs = info.breadcrumbs
             for key in ("lead", "meta", "layout", "blocks", "filters", "facts", "prices",
                         "actions", "downloads", "back_label", "back_href"):
                 setattr(self, key, getattr(view, key))
