@@ -1,6 +1,7 @@
 import reflex as rx
 
 from dealer.settings import get_settings
+from dealer.styles import THEME
 
 settings = get_settings()
 
@@ -15,6 +16,6 @@ config = rx.Config(
     backend_port=settings.port,
     api_url=settings.base_url,
     deploy_url=settings.base_url,
-    plugins=[rx.plugins.RadixThemesPlugin()],
+    plugins=[rx.plugins.RadixThemesPlugin(theme=THEME)],
     disable_plugins=[rx.plugins.SitemapPlugin],
 )

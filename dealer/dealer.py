@@ -13,7 +13,6 @@ from dealer.routes import registrations
 from dealer.web.server import site_layer
 
 app = rx.App(
-    theme=styles.THEME,
     style=styles.BASE_STYLE,
     stylesheets=[*styles.STYLESHEETS, "/site.css"],
     api_transformer=site_layer,

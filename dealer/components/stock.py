@@ -8,11 +8,13 @@ import reflex as rx
 
 from dealer import styles
 from dealer.components.chips import chip_link
+from dealer.views.stock import Card
 
 
-def vehicle_card(card: rx.Var, actions: rx.Component | None = None) -> rx.Component:
-    """One vehicle of a list; ``actions`` (e.g. compare and favourite checkboxes) sit
-    below the card's link, not inside it."""
+@rx.memo
+def vehicle_card(card: rx.Var[Card], children: rx.Var[rx.Component]) -> rx.Component:
+    """One vehicle of a list, compiled once and shared by every list page; its children
+    (the compare and favourite checkboxes) sit below the card's link, not inside it."""
     return rx.el.article(
         rx.link(
             rx.box(
@@ -44,7 +46,7 @@ def vehicle_card(card: rx.Var, actions: rx.Component | None = None) -> rx.Compon
             color_scheme="gray",
             high_contrast=True,
         ),
-        rx.box(actions, padding="0 0.75rem 0.75rem") if actions is not None else rx.fragment(),
+        rx.box(children, padding="0 0.75rem 0.75rem"),
         style=styles.card_style,
         data_testid="vehicle-card",
     )

@@ -30,7 +30,7 @@ def page(ctx: PageContext) -> rx.Component:
                     rx.foreach(
                         FavouritesState.cards,
                         lambda card: vehicle_card(
-                            card, actions=card_controls(t, card, FavouritesState.toggle)
+                            card_controls(t, card, FavouritesState.toggle), card=card
                         ),
                     ),
                     columns=rx.breakpoints(initial="1", sm="2", lg="3"),

@@ -61,7 +61,7 @@ def page(ctx: PageContext) -> rx.Component:
             StockState.total > 0,
             rx.grid(
                 rx.foreach(StockState.cards,
-                           lambda card: vehicle_card(card, actions=card_controls(t, card))),
+                           lambda card: vehicle_card(card_controls(t, card), card=card)),
                 columns=rx.breakpoints(initial="1", sm="2", lg="3"),
                 spacing="4",
                 width="100%",
