@@ -89,6 +89,12 @@ SCREENS: dict[str, Screen] = {
     "compare": Screen("/<stock>/<compare>", "compare:PAGE", "fixed:describe"),
     "favourites": Screen("/<stock>/<favorite>", "favourites:PAGE", "fixed:describe"),
     "brand_stock": Screen("/{brand}/<stock>", "stock:PAGE", "stock:describe_listing"),
+    # The stock offered with one monthly acquisition type, its price on the cards.
+    **{
+        f"{deal}_stock": Screen(f"/<stock>/<{deal.replace('_', '-')}>", "stock:PAGE",
+                                "stock:describe_listing")
+        for deal in ("private_lease", "private_finance", "business_lease", "business_finance")
+    },
     "brands": Screen("/<brands>", "cms_pages:CONTENT", "content:describe"),
     "brand_models": Screen("/{brand}/<models>", "cms_models:MODELS", "content:describe"),
     "brand_model": Screen("/{brand}/<models>/{model}", "cms_models:MODEL", "content:describe"),

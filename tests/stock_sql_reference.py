@@ -68,6 +68,8 @@ def _conditions(query: StockQuery) -> tuple[list, dict[str, ColumnElement[bool]]
     base: list = [Vehicle.available]
     if query.scope_brand:
         base.append(Brand.slug == query.scope_brand)
+    if query.scope_deal:
+        base.append(_PRICE_COLUMNS[query.scope_deal].is_not(None))
     conditions: dict[str, ColumnElement[bool]] = {}
     if query.brand:
         conditions["brand"] = Brand.slug.in_(query.brand)

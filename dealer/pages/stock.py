@@ -20,11 +20,11 @@ from dealer.pages.context import Page, PageContext
 from dealer.pages.frame import framed
 from dealer.pages.shortlist_controls import card_controls
 from dealer.state.stock import StockState
-from dealer.views.stock import listing_heading
+from dealer.views.stock import DEAL_SCREENS, listing_heading
 
 
 def heading(ctx: PageContext) -> str:
-    return listing_heading(ctx.locale, ctx.fixed.get("brand"))
+    return listing_heading(ctx.locale, ctx.fixed.get("brand"), DEAL_SCREENS.get(ctx.screen))
 
 
 def filters(t: str) -> rx.Component:

@@ -11,6 +11,7 @@ from dealer.state.request import page_request
 from dealer.views.stock import (
     Card,
     FilterGroup,
+    Scope,
     bound_path,
     display_path,
     search_path,
@@ -37,22 +38,22 @@ class StockState(rx.State):
     reset_href: str = ""
     failed: bool = False
 
-    def _scope(self) -> tuple[dict[str, str], str, str | None]:
-        """The URL's query parameters, the page's locale and its brand (brand listings)."""
+    def _scope(self) -> tuple[dict[str, str], str, Scope]:
+        """The URL's query parameters, the page's locale and what its path fixes."""
         request = page_request(self)
-        return request.query, request.locale, request.params.get("brand")
+        return request.query, request.locale, Scope.of(request.screen, request.params)
 
     @rx.event
     def load(self) -> None:
-        request = page_request(self)
+        params, locale, scope = self._scope()
         try:
-            listing = stock_listing(request.query, request.locale, request.params.get("brand"))
+            listing = stock_listing(params, locale, scope)
         except Exception:  # the page must render whatever the index does
-            logger.exception("stock search failed for %s", request.path)
+            logger.exception("stock search failed for %s", self.router.url.path)
             self.failed = True
             return
         self.failed = False
-        self.path = request.path
+        self.path = self.router.url.path
         # Only what changed is sent to the browser: unchanged values are not reassigned.
         for key in ("total", "count_text", "cards", "filters", "pills", "sorts", "sort",
                     "displays", "display", "pages", "reset_href"):
@@ -61,22 +62,22 @@ class StockState(rx.State):
 
     @rx.event
     def search(self, form: dict):
-        params, locale, brand = self._scope()
+        params, locale, scope = self._scope()
         text = form.get("q")
         return rx.redirect(search_path(params, text if isinstance(text, str) else "", locale,
-                                       brand))
+                                       scope))
 
     @rx.event
     def choose_sort(self, value: str):
-        params, locale, brand = self._scope()
-        return rx.redirect(sorted_path(params, value, locale, brand))
+        params, locale, scope = self._scope()
+        return rx.redirect(sorted_path(params, value, locale, scope))
 
     @rx.event
     def choose_display(self, value: str):
-        params, locale, brand = self._scope()
-        return rx.redirect(display_path(params, value, locale, brand))
+        params, locale, scope = self._scope()
+        return rx.redirect(display_path(params, value, locale, scope))
 
     @rx.event
     def choose_bound(self, key: str, bound: int, value: str):
-        params, locale, brand = self._scope()
-        return rx.redirect(bound_path(params, key, bound, value, locale, brand))
+        params, locale, scope = self._scope()
+        return rx.redirect(bound_path(params, key, bound, value, locale, scope))

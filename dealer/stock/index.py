@@ -248,7 +248,12 @@ class StockIndex:
 
     def _filter_masks(self, query: StockQuery) -> tuple[np.ndarray | None, dict[str, np.ndarray]]:
         """The mask every result must pass (brand scope) and one mask per active filter."""
-        base = self._facets["brand"].mask((query.scope_brand,)) if query.scope_brand else None
+        scopes = []
+        if query.scope_brand:
+            scopes.append(self._facets["brand"].mask((query.scope_brand,)))
+        if query.scope_deal:
+            scopes.append(~np.isnan(self._numbers[query.scope_deal]))
+        base = np.logical_and.reduce(scopes) if scopes else None
         masks: dict[str, np.ndarray] = {}
         for key, facet in self._facets.items():
             if values := getattr(query, key):

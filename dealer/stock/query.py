@@ -166,10 +166,14 @@ class StockQuery:
     page: int = 1
     # The brand of a brand-scoped listing (fixed by the URL path, not a filter).
     scope_brand: str | None = None
+    # The acquisition type of a deal listing (/voorraad/private-lease): only vehicles
+    # offered that way; fixed by the URL path too.
+    scope_deal: str | None = None
 
     @classmethod
     def from_params(
-        cls, params: Mapping[str, str | list[str]], brand: str | None = None
+        cls, params: Mapping[str, str | list[str]], brand: str | None = None,
+        deal: str | None = None,
     ) -> StockQuery:
         """The search a URL's query parameters describe; unusable values are ignored."""
         get = params.get if isinstance(params, Mapping) else {}.get
@@ -192,6 +196,7 @@ class StockQuery:
         changes["page"] = page if page and page <= MAX_PAGE else 1
         scope = brand.lower() if isinstance(brand, str) and _SLUG.match(brand.lower()) else None
         changes["scope_brand"] = scope
+        changes["scope_deal"] = deal if deal in catalog.MONTHLY_DEAL_TYPES else None
         return cls(**changes)._consistent()
 
     def _consistent(self) -> StockQuery:
@@ -233,7 +238,7 @@ class StockQuery:
         return search_terms(self.q)
 
     def to_params(self) -> dict[str, str]:
-        """Canonical query parameters: sorted keys, defaults and the scope brand left out."""
+        """Canonical query parameters: sorted keys, defaults and the scopes left out."""
         params: dict[str, str] = {}
         if self.q:
             params["q"] = self.q
@@ -286,5 +291,5 @@ class StockQuery:
         return len(self.pills())
 
     def cleared(self) -> StockQuery:
-        """No filters, same sort and brand scope."""
-        return StockQuery(sort=self.sort, scope_brand=self.scope_brand)
+        """No filters, same sort and scope."""
+        return StockQuery(sort=self.sort, scope_brand=self.scope_brand, scope_deal=self.scope_deal)

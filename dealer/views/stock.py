@@ -15,7 +15,7 @@ from urllib.parse import parse_qsl, urlencode
 from dealer.brands import PLATFORM_BRANDS
 from dealer.i18n import N_, format_number, format_price, gettext, ngettext
 from dealer.pageinfo import Fact, Link, PageInfo, home_link
-from dealer.routes import path_for
+from dealer.routes import path_for, resolve
 from dealer.stock import catalog
 from dealer.stock.index import get_index
 from dealer.stock.labels import label
@@ -93,62 +93,93 @@ class FilterGroup:
     upper_current: str = ""
 
 
-def stock_path(locale: str, brand: str | None = None) -> str:
-    """The stock overview, or a brand's own."""
+# The deal listings (/voorraad/private-lease, ...): the stock offered with one monthly
+# acquisition type, its price on the cards. Screen id -> deal type.
+DEAL_SCREENS = {f"{deal}_stock": deal for deal in catalog.MONTHLY_DEAL_TYPES}
+DEAL_HEADINGS = {
+    "private_lease": N_("Private lease cars"),
+    "business_lease": N_("Business lease cars"),
+    "private_finance": N_("Cars with private finance"),
+    "business_finance": N_("Cars with business finance"),
+}
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What a listing's URL path fixes: a brand's own stock, or one deal type's."""
+
+    brand: str | None = None
+    deal: str | None = None
+
+    @classmethod
+    def of(cls, screen: str, params: Mapping[str, str]) -> Scope:
+        return cls(params.get("brand"), DEAL_SCREENS.get(screen))
+
+    def query(self, params: Mapping[str, str | list[str]]) -> StockQuery:
+        return StockQuery.from_params(params, brand=self.brand, deal=self.deal)
+
+
+def stock_path(locale: str, brand: str | None = None, deal: str | None = None) -> str:
+    """The stock overview, a brand's own or a deal type's."""
+    if deal:
+        return path_for(f"{deal}_stock", locale)
     return path_for("brand_stock", locale, brand=brand) if brand else path_for("stock", locale)
 
 
-def listing_heading(locale: str, brand: str | None) -> str:
+def listing_heading(locale: str, brand: str | None, deal: str | None = None) -> str:
+    if deal in DEAL_HEADINGS:
+        return gettext(locale, DEAL_HEADINGS[deal])
     if brand in PLATFORM_BRANDS:
         return gettext(locale, "{brand} stock", brand=PLATFORM_BRANDS[brand])
     return gettext(locale, "Stock")
 
 
-def price_display(params: Mapping[str, str]) -> str:
+def price_display(params: Mapping[str, str], default: str | None = None) -> str:
+    """The price the cards show: the URL's choice, else the deal listing's own."""
     value = params.get(DISPLAY_PARAM, "")
-    return value if value in PRICE_DISPLAYS else "purchase"
+    return value if value in PRICE_DISPLAYS else default or "purchase"
 
 
 def listing_path(locale: str, query: StockQuery, display: str = "purchase", **overrides) -> str:
     params = dict(query.to_params())
-    if display != "purchase":
+    if display != (query.scope_deal or "purchase"):
         params[DISPLAY_PARAM] = display
     params.update({key: value for key, value in overrides.items() if value is not None})
-    base = stock_path(locale, query.scope_brand)
+    base = stock_path(locale, query.scope_brand, query.scope_deal)
     return f"{base}?{urlencode(sorted(params.items()))}" if params else base
 
 
 def search_path(
-    params: Mapping[str, str | list[str]], text: str, locale: str, brand: str | None = None
+    params: Mapping[str, str | list[str]], text: str, locale: str, scope: Scope = Scope()
 ) -> str:
     """The current URL's search with its free text replaced, back on page 1."""
-    query = StockQuery.from_params({**params, "q": text}, brand=brand).replace()
-    return listing_path(locale, query, price_display(params))
+    query = scope.query({**params, "q": text}).replace()
+    return listing_path(locale, query, price_display(params, scope.deal))
 
 
-def sorted_path(params: Mapping, sort: str, locale: str, brand: str | None = None) -> str:
+def sorted_path(params: Mapping, sort: str, locale: str, scope: Scope = Scope()) -> str:
     """The current search in another order (unknown orders are ignored), back on page 1."""
-    query = StockQuery.from_params({**params, "sort": sort}, brand=brand).replace()
-    return listing_path(locale, query, price_display(params))
+    query = scope.query({**params, "sort": sort}).replace()
+    return listing_path(locale, query, price_display(params, scope.deal))
 
 
-def display_path(params: Mapping, display: str, locale: str, brand: str | None = None) -> str:
+def display_path(params: Mapping, display: str, locale: str, scope: Scope = Scope()) -> str:
     """The current search showing another acquisition type's price on the cards."""
-    query = StockQuery.from_params(params, brand=brand)
-    return listing_path(locale, query, price_display({DISPLAY_PARAM: display}))
+    query = scope.query(params)
+    return listing_path(locale, query, price_display({DISPLAY_PARAM: display}, scope.deal))
 
 
 def bound_path(
-    params: Mapping, key: str, bound: int, value: str, locale: str, brand: str | None = None
+    params: Mapping, key: str, bound: int, value: str, locale: str, scope: Scope = Scope()
 ) -> str:
     """The current search with one bound (0 lower, 1 upper) of a range filter set to
     ``value`` (``OPEN_BOUND`` clears it), back on page 1."""
-    query = StockQuery.from_params(params, brand=brand)
+    query = scope.query(params)
     if key in RANGE_STEPS and bound in (0, 1):
         limits = list(getattr(query, key))
         limits[bound] = int(value) if value.isdigit() and len(value) < 10 else None
         query = query.replace(**{key: tuple(limits)})
-    return listing_path(locale, query, price_display(params))
+    return listing_path(locale, query, price_display(params, scope.deal))
 
 
 def card_values(
@@ -346,7 +377,8 @@ def pill_values(
             text = f"“{pill.value}”"
         else:
             text = names.get((pill.key, pill.value), pill.value)
-        without = StockQuery.from_params(dict(parse_qsl(pill.query)), brand=query.scope_brand)
+        without = StockQuery.from_params(dict(parse_qsl(pill.query)), brand=query.scope_brand,
+                                         deal=query.scope_deal)
         pills.append(Link(value=pill.key, label=text, href=listing_path(locale, without, display)))
     return pills
 
@@ -356,10 +388,10 @@ def choices(kind: str, values: tuple[str, ...], locale: str) -> list[Link]:
     return [Link(value=value, label=label(kind, value, locale)) for value in values]
 
 
-def stock_listing(params: Mapping[str, str], locale: str, brand: str | None = None) -> dict:
+def stock_listing(params: Mapping[str, str], locale: str, scope: Scope = Scope()) -> dict:
     """Everything the stock overview shows for a URL's query parameters."""
-    query = StockQuery.from_params(params, brand=brand)
-    display = price_display(params)
+    query = scope.query(params)
+    display = price_display(params, scope.deal)
     result = get_index().search(query)
     pages = [
         Link(value=str(number), label=str(number),
@@ -377,7 +409,8 @@ def stock_listing(params: Mapping[str, str], locale: str, brand: str | None = No
         "filters": [*control_groups(result, query, locale, display),
                     *filter_groups(result, query, locale, display)],
         "pills": pill_values(query, result, locale, display),
-        "reset_href": listing_path(locale, StockQuery(scope_brand=query.scope_brand)),
+        "reset_href": listing_path(locale, query.cleared().replace(sort=DEFAULT_SORT),
+                                   query.scope_deal or "purchase"),
         "sort": query.sort,
         "sorts": choices("sort", SORT_OPTIONS, locale),
         "display": display,
@@ -402,10 +435,12 @@ def describe_listing(
     search engines: noindex,follow with the canonical on the unfiltered listing. A
     single filter value (``?fuel=electric``) is an indexable landing page.
     """
-    brand = params.get("brand")
-    stock_query = StockQuery.from_params(query, brand=brand)
-    listing = stock_listing(query, locale, brand)
-    heading = listing_heading(locale, brand)
+    screen = resolve(path)[0]  # type: ignore[index] - only named for resolvable screens
+    scope = Scope.of(screen, params)
+    brand = scope.brand
+    stock_query = scope.query(query)
+    listing = stock_listing(query, locale, scope)
+    heading = listing_heading(locale, brand, scope.deal)
     filters = stock_query.to_params()
     filters.pop("sort", None)
     filters.pop("page", None)
@@ -416,7 +451,7 @@ def describe_listing(
     cards: list[Card] = listing["cards"]
     home = home_link(locale)
     return PageInfo(
-        screen="brand_stock" if brand else "stock",
+        screen=screen,
         locale=locale,
         params=dict(params),
         path=path,

@@ -25,14 +25,15 @@ from dealer.i18n import LANGUAGE_TAGS, LOCALES
 from dealer.locations.repository import list_locations
 from dealer.routes import path_for
 from dealer.stock.repository import sitemap_entries
+from dealer.views.stock import DEAL_SCREENS
 from dealer.web.seo import absolute_url
 
 SITEMAP_DIR = "/sitemaps"
 VEHICLES_PER_SITEMAP = 10_000
 CACHE_SECONDS = 300
 # Fixed pages worth finding; personal pages (compare, favourites) are left out.
-FIXED_SCREENS = ("stock", "brands", "locations", "employees", "news", "lease_offers",
-                 "direct_contact")
+FIXED_SCREENS = ("stock", *DEAL_SCREENS, "brands", "locations", "employees", "news",
+                 "lease_offers", "direct_contact")
 BRAND_SCREENS = ("brand_stock", "brand_models")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.conftest import Site
@@ -89,3 +90,33 @@ def test_sorting_and_price_display(page: Page, site: Site) -> None:
     # The filters keep the chosen price display.
     page.get_by_test_id("filter-pill").first.click()
     expect(page).to_have_url(re.compile(r"/voorraad\?display=private_lease&sort=price_desc$"))
+
+
+@pytest.mark.parametrize(
+    ("path", "heading", "monthly", "filtered"),
+    [
+        ("/voorraad/private-lease", "Private lease auto's", "per maand",
+         r"/voorraad/private-lease\?fuel=electric$"),
+        ("/de/angebote/gewerbeleasing", "Autos im Gewerbeleasing", "pro Monat",
+         r"/de/angebote/gewerbeleasing\?fuel=electric$"),
+    ],
+)
+def test_deal_listing_shows_its_deal_and_keeps_it_while_filtering(
+    page: Page, site: Site, path: str, heading: str, monthly: str, filtered: str
+) -> None:
+    response = page.goto(site.url(path))
+    assert response is not None and response.status == 200
+    expect(page.get_by_role("heading", level=1)).to_have_text(heading)
+    expect(page).to_have_title(re.compile(f"^{heading}"))
+    everything = count_of(page)
+    cards = page.get_by_test_id("vehicle-card")
+    expect(cards).to_have_count(24)
+    for text in cards.all_inner_texts():
+        assert monthly in text
+    page.goto(site.url(path.rsplit("/", 1)[0]))
+    assert count_of(page) > everything  # the plain stock also holds cars not offered so
+    page.goto(site.url(path))
+    page.get_by_role("checkbox", name=re.compile("^(Elektrisch|Elektro)")).click()
+    expect(page).to_have_url(re.compile(filtered))
+    expect(page.get_by_role("heading", level=1)).to_have_text(heading)
+    expect(page.get_by_test_id("vehicle-card").first).to_contain_text(monthly)

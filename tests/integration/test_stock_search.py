@@ -49,6 +49,17 @@ def test_index_equals_sql(
         assert index.search(query, page=page) == sql_search.search(stock_engine, query, page=page)
 
 
+@pytest.mark.parametrize("deal", ["private_lease", "business_finance"])
+def test_deal_listing_holds_only_vehicles_offered_that_way(
+    index: StockIndex, stock_engine: Engine, deal: str
+) -> None:
+    query = StockQuery.from_params({"fuel": "diesel", "sort": f"{deal}_asc"}, deal=deal)
+    result = index.search(query, per_page=2_000)
+    assert result == sql_search.search(stock_engine, query, per_page=2_000)
+    assert 0 < result.total < index.count(StockQuery.from_params({"fuel": "diesel"}))
+    assert all(getattr(card, deal) is not None for card in result.cards)
+
+
 @pytest.mark.parametrize("sort", SORT_OPTIONS)
 def test_every_sort_equals_sql_and_orders(
     index: StockIndex, stock_engine: Engine, sort: str

@@ -58,6 +58,10 @@ EXPECTED = {
     ("stock", "de"): "/de/angebote",
     ("locations", "nl"): "/vestigingen",
     ("locations", "de"): "/de/standorte",
+    ("private_lease_stock", "nl"): "/voorraad/private-lease",
+    ("private_lease_stock", "de"): "/de/angebote/privatleasing",
+    ("business_finance_stock", "nl"): "/voorraad/zakelijke-financiering",
+    ("business_finance_stock", "de"): "/de/angebote/gewerbefinanzierung",
 }
 
 
@@ -96,6 +100,8 @@ def test_specific_screen_beats_catch_all() -> None:
     assert resolve("/voorraad/vergelijken")[0] == "compare"
     assert resolve("/de/angebote/favorit")[0] == "favourites"
     assert resolve("/voorraad")[0] == "stock"
+    assert resolve("/voorraad/private-lease")[0] == "private_lease_stock"
+    assert resolve("/voorraad/private-lease-123")[0] == "vehicle"
     assert resolve("/over-ons")[0] == "content"
     assert resolve("/de/ueber-uns/team") == ("content", "de", {"slug": "ueber-uns/team"})
 
