@@ -14,7 +14,7 @@ from dealer.state.calculator import CalculatorState as S
 from dealer.views.stock import stock_path
 
 
-def _panel(t: str) -> rx.Component:
+def _panel(locale: str) -> rx.Component:
     controls = rx.vstack(
         rx.text(S.hint, size="2", color=rx.color("gray", 11)),
         rx.foreach(S.controls, lambda control: choice_control(control, S.type_value, S.commit)),
@@ -22,7 +22,7 @@ def _panel(t: str) -> rx.Component:
             S.business,
             rx.el.label(
                 rx.switch(checked=S.vat_included, on_change=S.set_vat_included),
-                rx.text(gettext(t, "Show amounts including VAT"), size="2"),
+                rx.text(gettext(locale, "Show amounts including VAT"), size="2"),
                 class_name="calc-switch",
             ),
         ),
@@ -48,9 +48,9 @@ def _panel(t: str) -> rx.Component:
                 width="100%"),
         rx.cond(
             S.curve.length() > 1,
-            monthly_chart(gettext(t, "Monthly amount by contract duration"), S.curve, S.months,
-                          gettext(t, "Contract duration in months"),
-                          gettext(t, "Monthly amount")),
+            monthly_chart(gettext(locale, "Monthly amount by contract duration"), S.curve, S.months,
+                          gettext(locale, "Contract duration in months"),
+                          gettext(locale, "Monthly amount")),
         ),
         notes(S.example, S.disclaimers),
         spacing="6",
@@ -60,15 +60,15 @@ def _panel(t: str) -> rx.Component:
 
 
 def page(ctx: PageContext) -> rx.Component:
-    t = ctx.locale
-    stock = stock_path(t, ctx.fixed.get("brand"))
+    locale = ctx.locale
+    stock = stock_path(locale, ctx.fixed.get("brand"))
     calculator = rx.vstack(
         rx.hstack(
             rx.cond(S.photo != "", rx.image(src=S.photo, alt="", width="120px",
                                              aspect_ratio="4 / 3", object_fit="cover")),
             rx.vstack(
                 rx.heading(S.heading, as_="h1", size="7"),
-                rx.link(gettext(t, "Back to the vehicle"), href=S.vehicle_href, size="2"),
+                rx.link(gettext(locale, "Back to the vehicle"), href=S.vehicle_href, size="2"),
                 spacing="1",
             ),
             align="center",
@@ -77,10 +77,10 @@ def page(ctx: PageContext) -> rx.Component:
         rx.tabs.root(
             rx.tabs.list(
                 rx.foreach(S.deals, lambda deal: rx.tabs.trigger(deal.label, value=deal.value)),
-                aria_label=gettext(t, "Acquisition type"),
+                aria_label=gettext(locale, "Acquisition type"),
                 wrap="wrap",
             ),
-            rx.foreach(S.deals, lambda deal: rx.tabs.content(_panel(t), value=deal.value)),
+            rx.foreach(S.deals, lambda deal: rx.tabs.content(_panel(locale), value=deal.value)),
             value=S.deal,
             on_change=S.choose_deal,
             width="100%",
@@ -90,8 +90,8 @@ def page(ctx: PageContext) -> rx.Component:
     )
     return framed(
         ctx,
-        for_current_url(S.loaded_path, rx.cond(S.found, calculator, vehicle_not_found(t, stock)),
-                        t),
+        for_current_url(S.loaded_path,
+                        rx.cond(S.found, calculator, vehicle_not_found(locale, stock)), locale),
     )
 
 

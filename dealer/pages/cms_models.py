@@ -22,13 +22,13 @@ def models_page(ctx: PageContext) -> rx.Component:
 
 
 def model_page(ctx: PageContext) -> rx.Component:
-    t = ctx.locale
+    locale = ctx.locale
     aside = rx.el.aside(
         rx.vstack(
-            fact_list(CmsState.prices, gettext(t, "Prices", DOMAIN)),
+            fact_list(CmsState.prices, gettext(locale, "Prices", DOMAIN)),
             action_buttons(CmsState.actions),
-            fact_list(CmsState.facts, gettext(t, "Key data", DOMAIN)),
-            download_list(CmsState.downloads, gettext(t, "Downloads", DOMAIN)),
+            fact_list(CmsState.facts, gettext(locale, "Key data", DOMAIN)),
+            download_list(CmsState.downloads, gettext(locale, "Downloads", DOMAIN)),
             spacing="5",
             width="100%",
         ),

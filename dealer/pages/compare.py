@@ -16,25 +16,25 @@ TITLE = N_("Compare vehicles")
 
 
 def page(ctx: PageContext) -> rx.Component:
-    t = ctx.locale
-    stock = path_for("stock", t)
+    locale = ctx.locale
+    stock = path_for("stock", locale)
     table = rx.vstack(
         rx.el.label(
             rx.switch(checked=CompareState.only_differences,
                       on_change=CompareState.set_only_differences),
-            rx.text(gettext(t, "Only show differences"), size="2"),
+            rx.text(gettext(locale, "Only show differences"), size="2"),
             display="flex",
             align_items="center",
             gap="0.5rem",
         ),
-        rx.text(gettext(t, "Rows where the vehicles differ are highlighted."), size="2",
+        rx.text(gettext(locale, "Rows where the vehicles differ are highlighted."), size="2",
                 color=rx.color("gray", 11)),
         spacing="2",
     )
     return framed(
         ctx,
         rx.heading(
-            rx.cond(CompareState.loaded, CompareState.heading, gettext(t, TITLE)),
+            rx.cond(CompareState.loaded, CompareState.heading, gettext(locale, TITLE)),
             as_="h1", size="7", margin_bottom="1rem",
         ),
         rx.cond(
@@ -42,28 +42,28 @@ def page(ctx: PageContext) -> rx.Component:
             rx.cond(
                 CompareState.loaded,
                 shortlist_notice(
-                    gettext(t, "You have not selected any vehicles to compare yet. Tick "
+                    gettext(locale, "You have not selected any vehicles to compare yet. Tick "
                                "“Compare” on the vehicles you are interested in."),
-                    gettext(t, "To the stock"), stock, "compare-empty",
+                    gettext(locale, "To the stock"), stock, "compare-empty",
                 ),
             ),
             rx.vstack(
                 rx.cond(
                     CompareState.count < COMPARE_MIN,
                     shortlist_notice(
-                        gettext(t, "A comparison needs at least {min} vehicles. Add another "
+                        gettext(locale, "A comparison needs at least {min} vehicles. Add another "
                                    "one from the stock.", min=COMPARE_MIN),
-                        gettext(t, "To the stock"), stock, "compare-too-few",
+                        gettext(locale, "To the stock"), stock, "compare-too-few",
                     ),
                     table,
                 ),
                 compare_table(
-                    gettext(t, TITLE),
+                    gettext(locale, TITLE),
                     CompareState.columns,
                     CompareState.shown_sections,
-                    remove_label=gettext(t, "Remove"),
+                    remove_label=gettext(locale, "Remove"),
                     on_remove=CompareState.remove,
-                    differs_label=gettext(t, "differs"),
+                    differs_label=gettext(locale, "differs"),
                 ),
                 spacing="4",
                 width="100%",

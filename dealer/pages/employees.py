@@ -19,25 +19,25 @@ from dealer.views.locations import EMPLOYEES_FIRST, EMPLOYEES_LEAD, EMPLOYEES_TI
 TITLE = EMPLOYEES_TITLE
 
 
-def _filters(t: str) -> rx.Component:
+def _filters(locale: str) -> rx.Component:
     state = EmployeesState
     return rx.vstack(
         text_search(
             field_id="employee-name",
             name="name",
-            label=gettext(t, "Name"),
-            placeholder=gettext(t, "Search by name"),
-            button=gettext(t, "Search"),
+            label=gettext(locale, "Name"),
+            placeholder=gettext(locale, "Search by name"),
+            button=gettext(locale, "Search"),
             value=state.name,
             on_change=state.set_name,
             on_submit=state.search,
         ),
         rx.flex(
-            select_filter("employee-location", gettext(t, "Location"), state.locations,
+            select_filter("employee-location", gettext(locale, "Location"), state.locations,
                           state.branch, state.choose_location),
-            select_filter("employee-job-title", gettext(t, "Job title"), state.job_titles,
+            select_filter("employee-job-title", gettext(locale, "Job title"), state.job_titles,
                           state.job_title, state.choose_job_title),
-            select_filter("employee-department", gettext(t, "Department"), state.departments,
+            select_filter("employee-department", gettext(locale, "Department"), state.departments,
                           state.department, state.choose_department),
             gap="1rem",
             wrap="wrap",
@@ -48,12 +48,12 @@ def _filters(t: str) -> rx.Component:
     )
 
 
-def _results(t: str) -> rx.Component:
+def _results(locale: str) -> rx.Component:
     state = EmployeesState
     empty = rx.callout.root(
         rx.callout.icon(rx.icon("users")),
-        rx.callout.text(gettext(t, NO_EMPLOYEES)),
-        rx.link(gettext(t, "Reset all filters"), href=state.reset_href, size="2"),
+        rx.callout.text(gettext(locale, NO_EMPLOYEES)),
+        rx.link(gettext(locale, "Reset all filters"), href=state.reset_href, size="2"),
         color_scheme="gray",
         data_testid="employees-empty",
     )
@@ -89,18 +89,18 @@ def _results(t: str) -> rx.Component:
 
 
 def page(ctx: PageContext) -> rx.Component:
-    t = ctx.locale
+    locale = ctx.locale
     state = EmployeesState
     content = rx.vstack(
-        breadcrumbs(t, [home_link(t),
-                        Link(gettext(t, TITLE), path_for("employees", t))]),
-        rx.heading(gettext(t, TITLE), as_="h1", size="8"),
-        rx.text(gettext(t, EMPLOYEES_LEAD),
+        breadcrumbs(locale, [home_link(locale),
+                        Link(gettext(locale, TITLE), path_for("employees", locale))]),
+        rx.heading(gettext(locale, TITLE), as_="h1", size="8"),
+        rx.text(gettext(locale, EMPLOYEES_LEAD),
                 size="3", color=rx.color("gray", 11)),
         rx.cond(
             state.failed,
             load_failed(state.failed_text),
-            rx.cond(state.loaded, rx.vstack(_filters(t), _results(t), spacing="5",
+            rx.cond(state.loaded, rx.vstack(_filters(locale), _results(locale), spacing="5",
                                             width="100%")),
         ),
         spacing="4",
@@ -111,7 +111,7 @@ def page(ctx: PageContext) -> rx.Component:
         rx.cond(
             state.enabled,
             content,
-            page_not_found(t),
+            page_not_found(locale),
         ),
     )
 

@@ -17,10 +17,10 @@ TITLE = N_("Favourites")
 
 
 def page(ctx: PageContext) -> rx.Component:
-    t = ctx.locale
+    locale = ctx.locale
     return framed(
         ctx,
-        rx.heading(gettext(t, TITLE), as_="h1", size="7", margin_bottom="1rem"),
+        rx.heading(gettext(locale, TITLE), as_="h1", size="7", margin_bottom="1rem"),
         rx.cond(
             FavouritesState.count > 0,
             rx.vstack(
@@ -30,7 +30,7 @@ def page(ctx: PageContext) -> rx.Component:
                     rx.foreach(
                         FavouritesState.cards,
                         lambda card: vehicle_card(
-                            card_controls(t, card, FavouritesState.toggle), card=card
+                            card_controls(locale, card, FavouritesState.toggle), card=card
                         ),
                     ),
                     columns=rx.breakpoints(initial="1", sm="2", lg="3"),
@@ -43,9 +43,9 @@ def page(ctx: PageContext) -> rx.Component:
             rx.cond(
                 FavouritesState.loaded,
                 shortlist_notice(
-                    gettext(t, "You have no favourites yet. Tick “Favourite” on the vehicles "
+                    gettext(locale, "You have no favourites yet. Tick “Favourite” on the vehicles "
                                "you like to find them here again."),
-                    gettext(t, "To the stock"), path_for("stock", t), "favourites-empty",
+                    gettext(locale, "To the stock"), path_for("stock", locale), "favourites-empty",
                 ),
             ),
         ),

@@ -42,20 +42,21 @@ def offer_card(card: rx.Var, more_label: str) -> rx.Component:
 
 
 def overview(ctx: PageContext) -> rx.Component:
-    t = ctx.locale
+    locale = ctx.locale
     S = LeaseOffersState  # noqa: N806 - short alias for the page's state
     results = rx.vstack(
         rx.text(S.count_text, size="4", weight="bold", role="status", data_testid="result-count"),
-        pills(S.pills, gettext(t, "Reset all filters"), S.reset_href, gettext(t, "Remove filter")),
+        pills(S.pills, gettext(locale, "Reset all filters"), S.reset_href,
+              gettext(locale, "Remove filter")),
         rx.cond(
             S.shown > 0,
             rx.grid(
-                rx.foreach(S.cards, lambda card: offer_card(card, gettext(t, "More info"))),
+                rx.foreach(S.cards, lambda card: offer_card(card, gettext(locale, "More info"))),
                 columns=rx.breakpoints(initial="1", sm="2", lg="3"),
                 spacing="4",
                 width="100%",
             ),
-            rx.cond(S.loaded, rx.text(gettext(t, "No lease offers match these filters."),
+            rx.cond(S.loaded, rx.text(gettext(locale, "No lease offers match these filters."),
                                       size="3")),
         ),
         spacing="4",
@@ -64,16 +65,16 @@ def overview(ctx: PageContext) -> rx.Component:
     sidebar = rx.box(
         rx.foreach(S.groups, filter_group),
         as_="aside",
-        aria_label=gettext(t, "Filters"),
+        aria_label=gettext(locale, "Filters"),
         min_width="200px",
         width=["100%", "100%", "auto"],
     )
     return framed(
         ctx,
-        rx.heading(gettext(t, OVERVIEW_TITLE), as_="h1", size="7", margin_bottom="1rem"),
+        rx.heading(gettext(locale, OVERVIEW_TITLE), as_="h1", size="7", margin_bottom="1rem"),
         rx.cond(
             S.failed,
-            something_went_wrong(t),
+            something_went_wrong(locale),
             rx.flex(sidebar, results, direction=rx.breakpoints(initial="column", md="row"),
                     align="start", gap="2rem", width="100%"),
         ),
@@ -95,12 +96,12 @@ def _term_list(heading: str, items: rx.Var, icon: str, test_id: str) -> rx.Compo
 
 
 def detail(ctx: PageContext) -> rx.Component:
-    t = ctx.locale
+    locale = ctx.locale
     S = LeaseOfferState  # noqa: N806 - short alias for the page's state
-    overview_href = path_for("lease_offers", t)
+    overview_href = path_for("lease_offers", locale)
     offer = S.offer
     content = rx.vstack(
-        rx.link(gettext(t, "All lease offers"), href=overview_href, size="2"),
+        rx.link(gettext(locale, "All lease offers"), href=overview_href, size="2"),
         rx.grid(
             rx.image(src=offer.photo, alt="", width="100%", aspect_ratio="4 / 3",
                      object_fit="cover", border_radius="var(--radius-3)"),
@@ -109,7 +110,7 @@ def detail(ctx: PageContext) -> rx.Component:
                 rx.heading(offer.title, " ", offer.version, as_="h1", size="7"),
                 rx.text(offer.headline, size="7", weight="bold", data_testid="offer-price"),
                 rx.text(offer.headline_note, size="2", color=rx.color("gray", 11)),
-                rx.link(rx.button(gettext(t, "Request this offer"), size="3", tab_index=-1),
+                rx.link(rx.button(gettext(locale, "Request this offer"), size="3", tab_index=-1),
                         href=offer.request_href),
                 spacing="2",
                 align="start",
@@ -125,11 +126,11 @@ def detail(ctx: PageContext) -> rx.Component:
             data_testid="offer-facts",
         ),
         rx.grid(
-            _term_list(gettext(t, "Included in the monthly price"), offer.included, "check",
+            _term_list(gettext(locale, "Included in the monthly price"), offer.included, "check",
                        "terms-included"),
-            _term_list(gettext(t, "Not included"), offer.not_included, "x",
+            _term_list(gettext(locale, "Not included"), offer.not_included, "x",
                        "terms-not-included"),
-            _term_list(gettext(t, "Standard equipment"), offer.equipment, "circle-check",
+            _term_list(gettext(locale, "Standard equipment"), offer.equipment, "circle-check",
                        "standard-equipment"),
             columns=rx.breakpoints(initial="1", md="3"),
             spacing="6",
@@ -142,7 +143,8 @@ def detail(ctx: PageContext) -> rx.Component:
     )
     return framed(
         ctx,
-        for_current_url(S.loaded_path, rx.cond(S.found, content, lease_vehicle_not_found(t)), t),
+        for_current_url(S.loaded_path, rx.cond(S.found, content, lease_vehicle_not_found(locale)),
+                        locale),
     )
 
 

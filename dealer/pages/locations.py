@@ -55,7 +55,7 @@ def load_failed(text: rx.Var[str]) -> rx.Component:
 
 
 def list_page(ctx: PageContext) -> rx.Component:
-    t = ctx.locale
+    locale = ctx.locale
     state = LocationsState
     results = rx.vstack(
         rx.text(state.count_text, size="3", weight="bold", role="status",
@@ -65,7 +65,7 @@ def list_page(ctx: PageContext) -> rx.Component:
             rx.callout.root(
                 rx.callout.icon(rx.icon("search-x")),
                 rx.callout.text(state.message),
-                rx.link(gettext(t, "Show all locations"), href=state.reset_href, size="2"),
+                rx.link(gettext(locale, "Show all locations"), href=state.reset_href, size="2"),
                 color_scheme="amber",
                 data_testid="location-search-message",
             ),
@@ -80,8 +80,8 @@ def list_page(ctx: PageContext) -> rx.Component:
         width="100%",
     )
     the_map = rx.box(
-        rx.heading(gettext(t, "Map"), as_="h2", size="4", margin_bottom="0.5rem"),
-        map_with_consent(t, state.map_view, gettext(t, "Map of the locations found")),
+        rx.heading(gettext(locale, "Map"), as_="h2", size="4", margin_bottom="0.5rem"),
+        map_with_consent(locale, state.map_view, gettext(locale, "Map of the locations found")),
         position=rx.breakpoints(initial="static", md="sticky"),
         top="6rem",
     )
@@ -89,15 +89,15 @@ def list_page(ctx: PageContext) -> rx.Component:
         text_search(
             field_id="location-place",
             name="place",
-            label=gettext(t, "Place, postcode or branch"),
-            placeholder=gettext(t, "e.g. Utrecht or 3565"),
-            button=gettext(t, "Search"),
+            label=gettext(locale, "Place, postcode or branch"),
+            placeholder=gettext(locale, "e.g. Utrecht or 3565"),
+            button=gettext(locale, "Search"),
             value=state.place,
             on_change=state.set_place,
             on_submit=state.search,
         ),
-        filter_links(gettext(t, "Brand"), state.brands, "brand-filter"),
-        filter_links(gettext(t, "Service"), state.services, "service-filter"),
+        filter_links(gettext(locale, "Brand"), state.brands, "brand-filter"),
+        filter_links(gettext(locale, "Service"), state.services, "service-filter"),
         rx.grid(
             results,
             rx.cond(state.cards.length() > 0, the_map),
@@ -111,10 +111,10 @@ def list_page(ctx: PageContext) -> rx.Component:
     )
     return framed(
         ctx,
-        breadcrumbs(t, [home_link(t),
-                        Link(gettext(t, LOCATIONS_TITLE), path_for("locations", t))]),
-        rx.heading(gettext(t, LOCATIONS_TITLE), as_="h1", size="8", margin_bottom="0.5rem"),
-        rx.text(gettext(t, LOCATIONS_LEAD),
+        breadcrumbs(locale, [home_link(locale),
+                        Link(gettext(locale, LOCATIONS_TITLE), path_for("locations", locale))]),
+        rx.heading(gettext(locale, LOCATIONS_TITLE), as_="h1", size="8", margin_bottom="0.5rem"),
+        rx.text(gettext(locale, LOCATIONS_LEAD),
                 size="3", color=rx.color("gray", 11), margin_bottom="1.5rem"),
         rx.cond(
             state.failed,
@@ -130,28 +130,28 @@ LIST = Page(list_page, LocationsState.load, LOCATIONS_TITLE)
 # --- one branch -------------------------------------------------------------------------
 
 
-def _contact(t: str) -> rx.Component:
+def _contact(locale: str) -> rx.Component:
     detail = LocationState.detail
 
     def row(label: str, *value: rx.Component | rx.Var | str) -> list[rx.Component]:
         return [rx.el.dt(label), rx.el.dd(*value)]
 
     return section(
-        gettext(t, "Contact"),
+        gettext(locale, "Contact"),
         rx.el.dl(
-            *row(gettext(t, "Address"), detail.street, rx.el.br(), detail.place),
-            *row(gettext(t, "Phone"), rx.link(detail.phone, href=detail.phone_href)),
-            *row(gettext(t, "Email"), rx.link(detail.email, href=detail.email_href,
+            *row(gettext(locale, "Address"), detail.street, rx.el.br(), detail.place),
+            *row(gettext(locale, "Phone"), rx.link(detail.phone, href=detail.phone_href)),
+            *row(gettext(locale, "Email"), rx.link(detail.email, href=detail.email_href,
                                              class_name="break-anywhere")),
             rx.cond(detail.fax != "",
-                    rx.fragment(*row(gettext(t, "Fax"),
+                    rx.fragment(*row(gettext(locale, "Fax"),
                                      rx.link(detail.fax, href=detail.fax_href)))),
             class_name="facts",
         ),
         rx.flex(
             rx.link(
                 rx.button(rx.icon("navigation", size=16, aria_hidden="true"),
-                          gettext(t, "Plan your route"), size="2", tab_index=-1),
+                          gettext(locale, "Plan your route"), size="2", tab_index=-1),
                 href=detail.route_href,
                 is_external=True,
                 rel="noopener noreferrer",
@@ -164,18 +164,18 @@ def _contact(t: str) -> rx.Component:
     )
 
 
-def detail_view(t: str) -> rx.Component:
+def detail_view(locale: str) -> rx.Component:
     detail = LocationState.detail
     facts_column = rx.vstack(
-        _contact(t),
-        section(gettext(t, "Opening hours"), rx.foreach(detail.hours, hours_table)),
+        _contact(locale),
+        section(gettext(locale, "Opening hours"), rx.foreach(detail.hours, hours_table)),
         section(
-            gettext(t, "Services"),
+            gettext(locale, "Services"),
             rx.el.ul(rx.foreach(detail.services, lambda service: rx.el.li(service)),
                      class_name="services-list"),
         ),
         section(
-            gettext(t, "Brands"),
+            gettext(locale, "Brands"),
             rx.flex(
                 rx.foreach(
                     detail.brands,
@@ -192,7 +192,7 @@ def detail_view(t: str) -> rx.Component:
             ),
         ),
         section(
-            gettext(t, "Company details"),
+            gettext(locale, "Company details"),
             rx.el.dl(
                 rx.foreach(detail.company,
                            lambda fact: rx.fragment(rx.el.dt(fact.label), rx.el.dd(fact.value))),
@@ -203,14 +203,14 @@ def detail_view(t: str) -> rx.Component:
         width="100%",
     )
     return rx.vstack(
-        breadcrumbs(t, detail.breadcrumbs),
+        breadcrumbs(locale, detail.breadcrumbs),
         rx.heading(detail.heading, as_="h1", size="8"),
         rx.text(detail.street, ", ", detail.place, size="3", color=rx.color("gray", 11)),
         rx.grid(
             facts_column,
             section(
-                gettext(t, "Map"),
-                map_with_consent(t, detail.map, gettext(t, "Map of this location and the "
+                gettext(locale, "Map"),
+                map_with_consent(locale, detail.map, gettext(locale, "Map of this location and the "
                                                            "locations nearby")),
             ),
             columns=rx.breakpoints(initial="1", md="2"),
@@ -221,7 +221,7 @@ def detail_view(t: str) -> rx.Component:
         rx.cond(
             detail.employees.length() > 0,
             section(
-                gettext(t, "Our team"),
+                gettext(locale, "Our team"),
                 rx.grid(
                     rx.foreach(detail.employees, lambda card: employee_card(card, level="h3")),
                     columns=rx.breakpoints(initial="1", sm="2", lg="3"),
@@ -237,18 +237,18 @@ def detail_view(t: str) -> rx.Component:
 
 
 def detail_page(ctx: PageContext) -> rx.Component:
-    t = ctx.locale
+    locale = ctx.locale
     return framed(
         ctx,
         for_current_url(
             LocationState.path,
             rx.cond(
                 LocationState.failed,
-                rx.vstack(rx.heading(gettext(t, LOCATIONS_TITLE), as_="h1", size="8"),
+                rx.vstack(rx.heading(gettext(locale, LOCATIONS_TITLE), as_="h1", size="8"),
                           load_failed(LocationState.failed_text), spacing="4"),
-                rx.cond(LocationState.found, detail_view(t), location_not_found(t)),
+                rx.cond(LocationState.found, detail_view(locale), location_not_found(locale)),
             ),
-            t,
+            locale,
         ),
     )
 

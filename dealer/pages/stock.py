@@ -27,17 +27,17 @@ def heading(ctx: PageContext) -> str:
     return listing_heading(ctx.locale, ctx.fixed.get("brand"), DEAL_SCREENS.get(ctx.screen))
 
 
-def filters(t: str) -> rx.Component:
-    texts = FilterTexts(lower=gettext(t, "from"), upper=gettext(t, "to"),
-                        search=gettext(t, "Search"),
-                        search_hint=gettext(t, "Brand, model or version"))
+def filters(locale: str) -> rx.Component:
+    texts = FilterTexts(lower=gettext(locale, "from"), upper=gettext(locale, "to"),
+                        search=gettext(locale, "Search"),
+                        search_hint=gettext(locale, "Brand, model or version"))
     return rx.foreach(StockState.filters,
                       lambda group: any_filter_group(group, texts, StockState.search,
                                                      StockState.choose_bound))
 
 
 def page(ctx: PageContext) -> rx.Component:
-    t = ctx.locale
+    locale = ctx.locale
     results = rx.vstack(
         rx.foreach(StockState.filters,
                    lambda group: rx.cond(group.kind == "quick", quick_entries(group))),
@@ -45,37 +45,38 @@ def page(ctx: PageContext) -> rx.Component:
             rx.text(StockState.count_text, size="4", weight="bold", role="status",
                     data_testid="result-count"),
             rx.spacer(),
-            filter_drawer(gettext(t, "Filters"), gettext(t, "Close filters"), filters(t)),
-            choice_select(gettext(t, "Price shown"), StockState.displays, StockState.display,
+            filter_drawer(gettext(locale, "Filters"), gettext(locale, "Close filters"),
+                          filters(locale)),
+            choice_select(gettext(locale, "Price shown"), StockState.displays, StockState.display,
                           StockState.choose_display),
-            choice_select(gettext(t, "Sort by"), StockState.sorts, StockState.sort,
+            choice_select(gettext(locale, "Sort by"), StockState.sorts, StockState.sort,
                           StockState.choose_sort),
             wrap="wrap",
             align="center",
             width="100%",
             spacing="4",
         ),
-        pills(StockState.pills, gettext(t, "Reset all filters"), StockState.reset_href,
-              gettext(t, "Remove filter")),
+        pills(StockState.pills, gettext(locale, "Reset all filters"), StockState.reset_href,
+              gettext(locale, "Remove filter")),
         rx.cond(
             StockState.total > 0,
             rx.grid(
                 rx.foreach(StockState.cards,
-                           lambda card: vehicle_card(card_controls(t, card), card=card)),
+                           lambda card: vehicle_card(card_controls(locale, card), card=card)),
                 columns=rx.breakpoints(initial="1", sm="2", lg="3"),
                 spacing="4",
                 width="100%",
             ),
-            rx.text(gettext(t, "No vehicles match these filters."), size="3"),
+            rx.text(gettext(locale, "No vehicles match these filters."), size="3"),
         ),
-        pagination(StockState.pages, gettext(t, "Pages")),
+        pagination(StockState.pages, gettext(locale, "Pages")),
         spacing="4",
         width="100%",
     )
     sidebar = rx.box(
-        filters(t),
+        filters(locale),
         as_="aside",
-        aria_label=gettext(t, "Filters"),
+        aria_label=gettext(locale, "Filters"),
         min_width="220px",
         display=["none", "none", "block"],
     )
@@ -84,7 +85,7 @@ def page(ctx: PageContext) -> rx.Component:
         rx.heading(heading(ctx), as_="h1", size="7", margin_bottom="1rem"),
         rx.cond(
             StockState.failed,
-            something_went_wrong(t),
+            something_went_wrong(locale),
             rx.hstack(sidebar, results, align="start", spacing="6", width="100%"),
         ),
     )

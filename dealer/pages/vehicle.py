@@ -30,7 +30,7 @@ from dealer.state.vehicle import SHARE_SCRIPT, VehicleState
 from dealer.views.stock import stock_path
 
 
-def header_buttons(t: str) -> rx.Component:
+def header_buttons(locale: str) -> rx.Component:
     return rx.flex(
         rx.foreach(
             VehicleState.view.actions,
@@ -41,7 +41,7 @@ def header_buttons(t: str) -> rx.Component:
         ),
         rx.button(
             rx.icon("share-2", size=18, aria_hidden="true"),
-            gettext(t, "Share"),
+            gettext(locale, "Share"),
             on_click=rx.call_script(SHARE_SCRIPT, callback=VehicleState.shared),
             variant="outline",
             size="3",
@@ -52,18 +52,18 @@ def header_buttons(t: str) -> rx.Component:
 
 
 def details(ctx: PageContext) -> rx.Component:
-    t = ctx.locale
+    locale = ctx.locale
     photos = gallery(
         VehicleState.view.photos,
         VehicleState.photo_index,
         VehicleState.fullscreen,
         GalleryLabels(
-            region=gettext(t, "Photos"),
-            previous=gettext(t, "Previous photo"),
-            next=gettext(t, "Next photo"),
-            fullscreen=gettext(t, "Show photos full screen"),
-            close=gettext(t, "Close"),
-            thumbnails=gettext(t, "All photos"),
+            region=gettext(locale, "Photos"),
+            previous=gettext(locale, "Previous photo"),
+            next=gettext(locale, "Next photo"),
+            fullscreen=gettext(locale, "Show photos full screen"),
+            close=gettext(locale, "Close"),
+            thumbnails=gettext(locale, "All photos"),
         ),
         GalleryHandlers(
             previous=VehicleState.previous_photo,
@@ -81,17 +81,17 @@ def details(ctx: PageContext) -> rx.Component:
         VehicleState.view.key_facts,
         VehicleState.view.price,
         VehicleState.view.price_label,
-        header_buttons(t),
-        actions=vehicle_controls(t, VehicleState.view.slug, VehicleState.view.heading),
+        header_buttons(locale),
+        actions=vehicle_controls(locale, VehicleState.view.slug, VehicleState.view.heading),
     )
     location_labels = LocationLabels(
-        route=gettext(t, "Plan your route"),
-        opening_hours=gettext(t, "Opening hours"),
-        close=gettext(t, "Close"),
-        branch_page=gettext(t, "About this location"),
+        route=gettext(locale, "Plan your route"),
+        opening_hours=gettext(locale, "Opening hours"),
+        close=gettext(locale, "Close"),
+        branch_page=gettext(locale, "About this location"),
     )
     return rx.box(
-        breadcrumbs(t, VehicleState.view.breadcrumbs),
+        breadcrumbs(locale, VehicleState.view.breadcrumbs),
         rx.grid(
             photos,
             header,
@@ -101,31 +101,33 @@ def details(ctx: PageContext) -> rx.Component:
         ),
         rx.cond(VehicleState.view.description != "",
                 rx.text(VehicleState.view.description, size="3", margin_top="1.5rem")),
-        section(gettext(t, "Prices"), price_blocks(VehicleState.view.prices, gettext(t, "Was"))),
-        section(gettext(t, "Our promises"), promises(VehicleState.view.promises)),
-        section(gettext(t, "Vehicle data"),
-                facts_table(VehicleState.view.data, gettext(t, "Vehicle data"))),
-        section(gettext(t, "Equipment"), equipment(VehicleState.view.equipment)),
+        section(gettext(locale, "Prices"),
+                price_blocks(VehicleState.view.prices, gettext(locale, "Was"))),
+        section(gettext(locale, "Our promises"), promises(VehicleState.view.promises)),
+        section(gettext(locale, "Vehicle data"),
+                facts_table(VehicleState.view.data, gettext(locale, "Vehicle data"))),
+        section(gettext(locale, "Equipment"), equipment(VehicleState.view.equipment)),
         rx.cond(
             VehicleState.view.packages.length() > 0,
-            section(gettext(t, "Delivery packages"), delivery_packages(VehicleState.view.packages)),
+            section(gettext(locale, "Delivery packages"),
+                    delivery_packages(VehicleState.view.packages)),
         ),
         rx.cond(
             VehicleState.view.consumption.length() > 0,
             section(
-                gettext(t, "Consumption and emissions"),
+                gettext(locale, "Consumption and emissions"),
                 consumption(VehicleState.view.consumption, VehicleState.view.consumption_note,
                             VehicleState.view.co2_labels),
             ),
         ),
-        section(gettext(t, "Location"),
+        section(gettext(locale, "Location"),
                 location_block(VehicleState.view.location, location_labels)),
         rx.cond(
             VehicleState.view.trade_in.href != "",
             section(
-                gettext(t, "Trading in your car?"),
-                rx.text(gettext(t, "Find out what your current car is worth and use it towards "
-                                   "this one."), size="3", margin_bottom="0.75rem"),
+                gettext(locale, "Trading in your car?"),
+                rx.text(gettext(locale, "Find out what your current car is worth and use it "
+                                        "towards this one."), size="3", margin_bottom="0.75rem"),
                 link_button(VehicleState.view.trade_in.label, VehicleState.view.trade_in.href,
                             variant="soft", icon="calculator", is_external=True,
                             rel="noopener noreferrer"),
@@ -136,7 +138,7 @@ def details(ctx: PageContext) -> rx.Component:
 
 
 def page(ctx: PageContext) -> rx.Component:
-    t = ctx.locale
+    locale = ctx.locale
     return framed(
         ctx,
         for_current_url(
@@ -144,10 +146,10 @@ def page(ctx: PageContext) -> rx.Component:
             rx.cond(
                 VehicleState.found,
                 details(ctx),
-                rx.cond(VehicleState.failed, something_went_wrong(t),
-                        vehicle_not_found(t, stock_path(t, ctx.fixed.get("brand")))),
+                rx.cond(VehicleState.failed, something_went_wrong(locale),
+                        vehicle_not_found(locale, stock_path(locale, ctx.fixed.get("brand")))),
             ),
-            t,
+            locale,
         ),
     )
 
