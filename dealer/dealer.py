@@ -26,8 +26,12 @@ for route, reflex_route, fixed in registrations(list(PLATFORM_BRANDS)):
     # Locale and fixed parts are bound here, at compile time, so each route
     # prerenders in its own language.
     context = PageContext(route.locale, route, fixed)
+    build = functools.partial(page.build, context)
+    # The build compiles a page's components into a module named after this; the page
+    # module's own name keeps each page's code (charts, drawers, forms) off other pages.
+    build.__module__ = page.build.__module__
     app.add_page(
-        functools.partial(page.build, context),
+        build,
         route=reflex_route,
         title=page.title_for(context),
         on_load=page.on_load,

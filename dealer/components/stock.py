@@ -60,8 +60,8 @@ def _option_links(options: rx.Var, *, role: str, on_icon: str, off_icon: str) ->
             options,
             lambda option: rx.link(
                 rx.hstack(
-                    rx.icon(rx.cond(option.checked, on_icon, off_icon), size=18,
-                            aria_hidden="true"),
+                    rx.cond(option.checked, rx.icon(on_icon, size=18, aria_hidden="true"),
+                            rx.icon(off_icon, size=18, aria_hidden="true")),
                     rx.text(option.label, size="2"),
                     rx.text("(", option.count, ")", size="1", color=rx.color("gray", 10)),
                     align="center",

@@ -6,6 +6,7 @@ caller (``dealer.pages.vehicle``) or arrive translated in the Vars.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,6 +15,7 @@ from reflex.event import EventHandler, key_event, pointer_event_spec
 from reflex_components_core.el.elements import Div
 
 from dealer import styles
+from dealer.components.icons import icon_named
 
 
 @dataclass(frozen=True)
@@ -163,8 +165,9 @@ def vehicle_header(
     price_label: rx.Var,
     buttons: rx.Component,
     actions: rx.Component | None = None,
+    icons: Sequence[str] = (),
 ) -> rx.Component:
-    """Title, key facts, headline price and the main buttons.
+    """Title, key facts (each with one of ``icons``), headline price and the main buttons.
 
     ``actions`` is a separate slot for list controls (compare, favourite) under the
     buttons; it is left out when None.
@@ -176,7 +179,7 @@ def vehicle_header(
             rx.foreach(
                 key_facts,
                 lambda fact: rx.el.li(
-                    rx.icon(fact.icon, size=16, aria_hidden="true"),
+                    icon_named(fact.icon, icons, size=16, aria_hidden="true"),
                     rx.el.span(fact.label + ": ", style=styles.visually_hidden),
                     rx.text(fact.value, as_="span", size="2"),
                     class_name="key-fact",
@@ -414,12 +417,13 @@ def location_block(location: rx.Var, labels: LocationLabels) -> rx.Component:
     )
 
 
-def promises(items: rx.Var) -> rx.Component:
+def promises(items: rx.Var, icons: Sequence[str]) -> rx.Component:
     return rx.el.ul(
         rx.foreach(
             items,
             lambda item: rx.el.li(
-                rx.icon(item.icon, size=22, color=rx.color("accent", 10), aria_hidden="true"),
+                icon_named(item.icon, icons, size=22, color=rx.color("accent", 10),
+                           aria_hidden="true"),
                 rx.text(item.value, size="3", weight="medium"),
             ),
         ),

@@ -28,6 +28,7 @@ from dealer.pages.frame import for_current_url, framed
 from dealer.pages.shortlist_controls import vehicle_controls
 from dealer.state.vehicle import SHARE_SCRIPT, VehicleState
 from dealer.views.stock import stock_path
+from dealer.views.vehicle import KEY_FACTS, PROMISES
 
 
 def header_buttons(locale: str) -> rx.Component:
@@ -83,6 +84,7 @@ def details(ctx: PageContext) -> rx.Component:
         VehicleState.view.price_label,
         header_buttons(locale),
         actions=vehicle_controls(locale, VehicleState.view.slug, VehicleState.view.heading),
+        icons=[icon for _, icon in KEY_FACTS],
     )
     location_labels = LocationLabels(
         route=gettext(locale, "Plan your route"),
@@ -103,7 +105,8 @@ def details(ctx: PageContext) -> rx.Component:
                 rx.text(VehicleState.view.description, size="3", margin_top="1.5rem")),
         section(gettext(locale, "Prices"),
                 price_blocks(VehicleState.view.prices, gettext(locale, "Was"))),
-        section(gettext(locale, "Our promises"), promises(VehicleState.view.promises)),
+        section(gettext(locale, "Our promises"),
+                promises(VehicleState.view.promises, [icon for icon, _ in PROMISES])),
         section(gettext(locale, "Vehicle data"),
                 facts_table(VehicleState.view.data, gettext(locale, "Vehicle data"))),
         section(gettext(locale, "Equipment"), equipment(VehicleState.view.equipment)),
