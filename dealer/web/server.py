@@ -26,6 +26,17 @@ from dealer.i18n import LANGUAGE_TAGS, LOCALE_COOKIE, locale_from_path, negotiat
 from dealer.pageinfo import PageInfo, not_found
 from dealer.routes import path_for
 from dealer.settings import RouteRule, get_settings
+from dealer.web.delivery import (
+    ASSET_PREFIX,
+    NO_STORE,
+    ONE_DAY,
+    REVALIDATE,
+    SECURITY_HEADERS,
+    AssetCache,
+    deliver,
+    local_redirect_target,
+    with_headers,
+)
 from dealer.web.describe import describe
 from dealer.web.seo import CRAWLER_MAIN_ID, crawler_html, head_html, json_ld_script, structured_data
 from dealer.web.sitemap import robots_txt, sitemap_document
@@ -33,6 +44,7 @@ from dealer.web.sitemap import robots_txt, sitemap_document
 logger = logging.getLogger(__name__)
 
 PASS_THROUGH_PREFIXES = ("/_", "/ping", "/assets/", "/fonts/", "/content/", "/vehicles/")
+SITEMAP_CACHE = "public, max-age=300"  # the sitemaps are rebuilt every five minutes
 SPA_FALLBACK = "__spa-fallback.html"
 PAYLOAD_SUFFIX = "/_payload.json"
 # React leaves <html lang> alone on client-side navigation: follow the URL prefix.
@@ -220,12 +232,18 @@ class SiteLayer:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
         self.shells = ShellCache()
+        self.assets = AssetCache()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] not in ("GET", "HEAD"):
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        send = with_headers(send, SECURITY_HEADERS)
+        if scope["method"] not in ("GET", "HEAD"):
             await self.app(scope, receive, send)
             return
         path: str = scope["path"]
+        headers = Headers(scope=scope)
         if path == "/health":
             await self.health()(scope, receive, send)
             return
@@ -233,12 +251,20 @@ class SiteLayer:
             await (await self.data_response(path))(scope, receive, send)
             return
         if path == "/robots.txt":
-            await PlainTextResponse(robots_txt())(scope, receive, send)
+            await deliver(PlainTextResponse(robots_txt()), headers, ONE_DAY)(scope, receive, send)
             return
         if path.endswith(".xml") and (document := await sitemap_document(path)) is not None:
-            await Response(document, media_type="application/xml")(scope, receive, send)
+            response = Response(document, media_type="application/xml")
+            await deliver(response, headers, SITEMAP_CACHE)(scope, receive, send)
+            return
+        if path.startswith(ASSET_PREFIX) and (
+            asset := self.assets.response(static_dir(), path, headers)
+        ) is not None:
+            await asset(scope, receive, send)
             return
         if path.startswith(PASS_THROUGH_PREFIXES) or _is_file(path):
+            if _is_file(path):  # fonts, photos, icons: not hashed, so a day
+                send = with_headers(send, {"cache-control": ONE_DAY})
             await self.app(scope, receive, send)
             return
         response = await self.page_response(scope)
@@ -265,6 +291,7 @@ class SiteLayer:
         return JSONResponse(
             {"status": "ok" if ok else "degraded", "database": "ok" if ok else "unavailable"},
             status_code=200 if ok else 503,
+            headers={"cache-control": NO_STORE},
         )
 
     def health(self) -> ASGIApp:
@@ -279,7 +306,7 @@ class SiteLayer:
         headers = Headers(scope=scope)
         suffix = f"?{query}" if query else ""
         if path != "/" and path.endswith("/"):
-            return RedirectResponse(path.rstrip("/") + suffix or "/", status_code=301)
+            return RedirectResponse(local_redirect_target(path, query), status_code=301)
         rule = redirect_rule(path, get_settings().route_rules)
         if rule is not None:
             if rule.target:
@@ -310,8 +337,9 @@ class SiteLayer:
             return Response("Service starting", status_code=503, media_type="text/plain")
         has_content = bool(info.facts or info.links or info.status != 200 or info.heading)
         body = with_page(shell, info, crawler_body=has_content, build_id=self.shells.build_id(root))
-        headers = {"vary": "Cookie, Accept-Language"} if info.path == "/" else None
-        return Response(body, status_code=info.status, media_type="text/html", headers=headers)
+        vary = {"vary": "Cookie, Accept-Language"} if info.path == "/" else None
+        response = Response(body, status_code=info.status, media_type="text/html", headers=vary)
+        return deliver(response, headers, REVALIDATE)
 
 
 BOT_RE = re.compile(
