@@ -133,6 +133,8 @@ SCREENS: dict[str, Screen] = {
     "sitemap": Screen("/sitemap.xml"),
 }
 
+# Longer parameter values name nothing on the site (slugs are far shorter).
+MAX_SEGMENT_LENGTH = 200
 _PARAM_RE = re.compile(r"^\{(\w+)\}$")
 _SPLAT_RE = re.compile(r"^\{(\w+)\.\.\.\}$")
 _SECTION_RE = re.compile(r"^<([\w-]+)>$")
@@ -206,6 +208,8 @@ class Route:
             if segment.literal is not None:
                 if parts[index] != segment.literal:
                     return None
+            elif "/" in parts[index] or len(parts[index]) > MAX_SEGMENT_LENGTH:
+                return None  # an encoded slash, or no name of ours: not this screen
             else:
                 params[segment.param or ""] = parts[index]
         return params if len(parts) == len(self.segments) else None

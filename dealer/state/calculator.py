@@ -11,6 +11,7 @@ import reflex as rx
 from dealer import pricing
 from dealer.i18n import N_, gettext
 from dealer.pageinfo import error_page
+from dealer.params import MAX_DIGITS, integer
 from dealer.pricing import Calculation, Choices
 from dealer.state.request import page_request
 from dealer.stock.labels import label
@@ -135,16 +136,18 @@ class CalculatorState(rx.State):
 
     @rx.event
     def slide(self, key: str, values: list[float]) -> None:
-        if values:
-            self._set(key, int(values[0]))
+        number = integer(values[0]) if isinstance(values, list) and values else None
+        if number is not None:
+            self._set(key, number)
 
     @rx.event
     def type_value(self, key: str, text: str | int) -> None:
         """A slider moved or a number typed: figures follow every complete number at once."""
         # The browser's value may arrive as a number already.
-        digits = str(text).strip()
-        if digits.isdigit():
-            self._set(key, int(digits), typed=digits)
+        digits = str(text).strip()[:MAX_DIGITS + 1]
+        number = integer(digits)
+        if number is not None:
+            self._set(key, number, typed=digits)
         else:
             self._keep_text(key, digits)
 

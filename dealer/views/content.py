@@ -31,6 +31,7 @@ from dealer.content.repository import (
 from dealer.content.richtext import render
 from dealer.i18n import LOCALES, N_, format_date, format_price, gettext, locale_from_path
 from dealer.pageinfo import Fact, Link, PageInfo, error_texts, home_link, not_found
+from dealer.params import integer
 from dealer.routes import counterpart, path_for, resolve
 from dealer.stock.labels import label
 from dealer.stock.query import StockQuery
@@ -180,8 +181,7 @@ def _parse_time(value: Any) -> dt.datetime | None:
 
 
 def _page_number(query: Mapping[str, str]) -> int:
-    value = query.get("page", "")
-    return int(value) if value.isdigit() and int(value) > 0 else 1
+    return integer(query.get("page"), 1, minimum=1)
 
 
 def _pages(ctx: _Context, page: int, pages: int) -> list[Item]:

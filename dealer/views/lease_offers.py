@@ -16,6 +16,7 @@ from urllib.parse import urlencode
 from dealer.db import session_scope
 from dealer.i18n import N_, format_number, format_price, gettext, ngettext
 from dealer.pageinfo import Fact, Link, PageInfo, error_page, home_link
+from dealer.params import integer
 from dealer.pricing import business_disclaimer, km_text, money, months_text
 from dealer.routes import path_for
 from dealer.stock import catalog
@@ -45,8 +46,8 @@ class OfferFilters:
         """The filters of a query string; unknown values are ignored, never an error."""
 
         def limit(key: str, allowed: tuple[int, ...]) -> int | None:
-            raw = params.get(key, "")
-            return int(raw) if raw.isdigit() and int(raw) in allowed else None
+            number = integer(params.get(key))
+            return number if number in allowed else None
 
         def slug(key: str) -> str:
             raw = params.get(key, "")
@@ -228,7 +229,7 @@ def _pills(groups: list[FilterGroup], filters: OfferFilters, locale: str) -> lis
 
 
 def _typed(key: str, value: str) -> str | int:
-    return int(value) if key in ("price_max", "co2_max") else value
+    return integer(value) if key in ("price_max", "co2_max") else value
 
 
 def _all_offers() -> list[LeaseOfferView]:

@@ -15,6 +15,7 @@ from urllib.parse import parse_qsl, urlencode
 from dealer.brands import PLATFORM_BRANDS
 from dealer.i18n import N_, format_number, format_price, gettext, ngettext
 from dealer.pageinfo import Fact, Link, PageInfo, home_link
+from dealer.params import integer
 from dealer.routes import path_for, resolve
 from dealer.stock import catalog
 from dealer.stock.index import get_index
@@ -177,7 +178,7 @@ def bound_path(
     query = scope.query(params)
     if key in RANGE_STEPS and bound in (0, 1):
         limits = list(getattr(query, key))
-        limits[bound] = int(value) if value.isdigit() and len(value) < 10 else None
+        limits[bound] = integer(value)
         query = query.replace(**{key: tuple(limits)})
     return listing_path(locale, query, price_display(params, scope.deal))
 

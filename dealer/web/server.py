@@ -134,8 +134,11 @@ def prerendered_file(root: Path, path: str) -> Path | None:
         root / relative / "index.html",
     ]
     for candidate in candidates:
-        if candidate.is_file() and root in candidate.resolve().parents:
-            return candidate
+        try:
+            if candidate.is_file() and root in candidate.resolve().parents:
+                return candidate
+        except (OSError, ValueError):  # a name too long for the file system, a NUL byte
+            return None
     return None
 
 

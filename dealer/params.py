@@ -1,0 +1,30 @@
+"""Values visitors send (query strings, form inputs, events), parsed by code that cannot
+raise: anything unusable gives the default, never an error."""
+
+from __future__ import annotations
+
+import math
+import re
+
+MAX_DIGITS = 9
+_DIGITS = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
+
+
+def integer(value: object, default: int | None = None, *, minimum: int = 0,
+            maximum: int = 10**MAX_DIGITS - 1) -> int | None:
+    """A whole number written with ASCII digits (or sent as a number) within
+    ``minimum``..``maximum``; ``default`` for anything else ('²', '1e9', 4,300 digits)."""
+    if isinstance(value, bool):
+        return default
+    if isinstance(value, float):
+        if not math.isfinite(value) or not value.is_integer():
+            return default
+        value = int(value)
+    if isinstance(value, str):
+        text = value.strip()
+        if not _DIGITS.fullmatch(text):
+            return default
+        value = int(text)
+    if not isinstance(value, int):
+        return default
+    return value if minimum <= value <= maximum else default

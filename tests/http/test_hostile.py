@@ -1,0 +1,19 @@
+"""Requests an attacker or a broken link sends get a page, never a server error."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from tests.conftest import Site
+
+
+@pytest.mark.parametrize("path", [
+    "/nieuws?page=²", "/de/aktuelles?page=" + "9" * 4300, "/lease-aanbod?price_max=²",
+    "/de/leasingangebote?co2_max=²", "/" + "x" * 300 + "/voorraad", "/a%252Fb/voorraad",
+    "/voorraad?price_max=²&page=٣", "/voorraad/" + "y" * 5000,
+])
+def test_hostile_requests_are_answered_without_a_server_error(site: Site, path: str) -> None:
+    response = httpx.get(site.url(path))
+    assert response.status_code in (200, 404), path
+    assert "Traceback" not in response.text and "Internal Server Error" not in response.text
