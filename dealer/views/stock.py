@@ -389,11 +389,20 @@ def choices(kind: str, values: tuple[str, ...], locale: str) -> list[Link]:
     return [Link(value=value, label=label(kind, value, locale)) for value in values]
 
 
+def sorted_by_shown_price(query: StockQuery, display: str) -> StockQuery:
+    """Sorting 'by price' sorts by the price the cards show: a lease or finance display
+    orders by that monthly amount, not by the purchase price nobody sees."""
+    field, direction = query.sort.rsplit("_", 1)
+    if field != "price" or display == "purchase":
+        return query
+    return query.replace(sort=f"{display}_{direction}", page=query.page)
+
+
 def stock_listing(params: Mapping[str, str], locale: str, scope: Scope = Scope()) -> dict:
     """Everything the stock overview shows for a URL's query parameters."""
     query = scope.query(params)
     display = price_display(params, scope.deal)
-    result = get_index().search(query)
+    result = get_index().search(sorted_by_shown_price(query, display))
     pages = [
         Link(value=str(number), label=str(number),
              href=listing_path(locale, query.replace(page=number), display),

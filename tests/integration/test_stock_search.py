@@ -159,3 +159,22 @@ def test_index_follows_stock_changes(
     assert second.size == first.size - 1
     assert slug not in {card.slug for card in second.search(StockQuery(), per_page=500).cards}
     assert second.search(StockQuery()) == sql_search.search(fresh_stock_engine, StockQuery())
+
+
+@pytest.mark.parametrize(("params", "deal"), [
+    ({"display": "private_lease", "sort": "price_asc"}, None),
+    ({"display": "business_lease", "sort": "price_desc"}, None),
+    ({}, "private_finance"),  # a deal listing sorts by its own monthly price
+])
+def test_sorting_by_price_follows_the_price_the_cards_show(
+    monkeypatch: pytest.MonkeyPatch, index: StockIndex, params: dict, deal: str | None
+) -> None:
+    from dealer.views import stock as listing
+
+    monkeypatch.setattr(listing, "get_index", lambda: index)
+    shown = listing.stock_listing(params, "nl", listing.Scope(deal=deal))
+    display = deal or params["display"]
+    amounts = [float(card.price.split()[1].replace(".", "").replace(",", "."))
+               for card in shown["cards"] if card.price_label]
+    expected = sorted(amounts, reverse=params.get("sort", "").endswith("desc"))
+    assert len(amounts) > 10 and amounts == expected, display
