@@ -7,13 +7,24 @@ next build.
 
 from __future__ import annotations
 
+from dealer.i18n import N_, gettext
+
+# Names as the database and the stock feed carry them; each is also a msgid, so a brand
+# can go by another name in a language (Volkswagen Nutzfahrzeuge in German).
 PLATFORM_BRANDS: dict[str, str] = {
-    "volkswagen": "Volkswagen",
-    "audi": "Audi",
-    "seat": "SEAT",
-    "cupra": "CUPRA",
-    "skoda": "Škoda",
-    "volkswagen-bedrijfswagens": "Volkswagen Bedrijfswagens",
+    "volkswagen": N_("Volkswagen"),
+    "audi": N_("Audi"),
+    "seat": N_("SEAT"),
+    "cupra": N_("CUPRA"),
+    "skoda": N_("Škoda"),
+    "volkswagen-bedrijfswagens": N_("Volkswagen Bedrijfswagens"),
 }
+
+
+def brand_name(slug: str, locale: str, fallback: str = "") -> str:
+    """A brand's name in a locale; a brand outside the platform keeps the feed's name."""
+    if slug in PLATFORM_BRANDS:
+        return gettext(locale, PLATFORM_BRANDS[slug])
+    return fallback or slug
 # Brands with their own favicon (SPEC §9: two).
 BRANDS_WITH_FAVICON = ("volkswagen", "audi")

@@ -15,6 +15,7 @@ from decimal import Decimal
 
 from sqlmodel import Session, col, select
 
+from dealer.brands import brand_name
 from dealer.i18n import N_, format_date, format_number, format_price, gettext, ngettext
 from dealer.routes import path_for
 from dealer.stock import catalog
@@ -277,7 +278,7 @@ PRICE_ROWS: tuple[tuple[str, Formatter], ...] = tuple(
 )
 # Every field of the vehicle (SPEC §3), in the order the vehicle page lists them.
 DATA_ROWS: tuple[tuple[str, str, Formatter], ...] = (
-    ("brand", N_("Brand"), lambda d, _locale: d.brand_name),
+    ("brand", N_("Brand"), lambda d, locale: brand_name(d.brand_slug, locale, d.brand_name)),
     ("model", N_("Model"), lambda d, _locale: d.model_name),
     ("version", N_("Version"), lambda d, _locale: d.version),
     ("condition", N_("Condition"), _vocabulary("condition", "condition")),
@@ -338,7 +339,8 @@ def compare_columns(details: Sequence[VehicleDetail], locale: str) -> list[Compa
         CompareColumn(
             slug=detail.slug,
             href=path_for("vehicle", locale, vehicle=detail.slug),
-            title=f"{detail.brand_name} {detail.model_name}",
+            title=f"{brand_name(detail.brand_slug, locale, detail.brand_name)} "
+                  f"{detail.model_name}",
             version=detail.version,
             photo=detail.photos[0].url if detail.photos else "",
             photo_alt=detail.title,

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from urllib.parse import urlencode
 
+from dealer.brands import brand_name
 from dealer.db import session_scope
 from dealer.i18n import N_, format_number, format_price, gettext, ngettext
 from dealer.pageinfo import Fact, Link, PageInfo, error_page, home_link
@@ -155,8 +156,8 @@ def _lease_type(offer: LeaseOfferView, locale: str) -> str:
     return label("deal_type", f"{offer.customer_type}_lease", locale)
 
 
-def _title(offer: LeaseOfferView) -> str:
-    return f"{offer.brand_name} {offer.model_name}"
+def _title(offer: LeaseOfferView, locale: str) -> str:
+    return f"{brand_name(offer.brand_slug, locale, offer.brand_name)} {offer.model_name}"
 
 
 def card(offer: LeaseOfferView, locale: str) -> OfferCard:
@@ -167,15 +168,15 @@ def card(offer: LeaseOfferView, locale: str) -> OfferCard:
     return OfferCard(
         slug=offer.slug,
         href=path_for("lease_offer", locale, offer=offer.slug),
-        title=_title(offer),
+        title=_title(offer, locale),
         version=offer.version,
         price=price,
         price_note=note,
         terms=" · ".join(terms),
         customer=_lease_type(offer, locale),
         photo=offer.photo_url,
-        photo_alt=f"{_title(offer)} {offer.version}",
-        more_label=gettext(locale, "More info about the {offer}", offer=_title(offer)),
+        photo_alt=f"{_title(offer, locale)} {offer.version}",
+        more_label=gettext(locale, "More info about the {offer}", offer=_title(offer, locale)),
     )
 
 
@@ -195,7 +196,8 @@ def _option_groups(
             ))
         return FilterGroup(key=key, heading=gettext(locale, heading), options=entries)
 
-    brands = sorted({(o.brand_slug, o.brand_name) for o in offers}, key=lambda b: b[1].lower())
+    brands = sorted({(o.brand_slug, brand_name(o.brand_slug, locale, o.brand_name))
+                     for o in offers}, key=lambda b: b[1].lower())
     groups = [group("brand", N_("Brand"), list(brands))]
     if filters.brand:
         models = sorted({(o.model_slug, o.model_name) for o in offers
@@ -308,7 +310,7 @@ def offer_detail(slug: str, locale: str) -> OfferDetail | None:
     if _is_business(offer):
         disclaimers.append(business_disclaimer(LEASE_VAT_COUNTRY, locale))
     return OfferDetail(
-        slug=offer.slug, title=_title(offer), version=offer.version,
+        slug=offer.slug, title=_title(offer, locale), version=offer.version,
         customer=_lease_type(offer, locale),
         photo=offer.photo_url, headline=headline, headline_note=note,
         facts=[Fact(gettext(locale, name), value) for name, value in facts],

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from urllib.parse import parse_qsl, urlencode
 
-from dealer.brands import PLATFORM_BRANDS
+from dealer.brands import PLATFORM_BRANDS, brand_name
 from dealer.i18n import N_, format_number, format_price, gettext, ngettext
 from dealer.pageinfo import Fact, Link, PageInfo, home_link
 from dealer.params import integer
@@ -131,7 +131,7 @@ def listing_heading(locale: str, brand: str | None, deal: str | None = None) -> 
     if deal in DEAL_HEADINGS:
         return gettext(locale, DEAL_HEADINGS[deal])
     if brand in PLATFORM_BRANDS:
-        return gettext(locale, "{brand} stock", brand=PLATFORM_BRANDS[brand])
+        return gettext(locale, "{brand} stock", brand=brand_name(brand, locale))
     return gettext(locale, "Stock")
 
 
@@ -208,19 +208,22 @@ def card_values(
     return Card(
         slug=card.slug,
         href=vehicle_path,
-        title=card.title,
+        title=f"{brand_name(card.brand_slug, locale, card.brand_name)} {card.model_name}",
         version=card.version,
         specs=" · ".join(specs),
         price=price,
         price_label=price_label,
         photo=card.photo_url or "",
-        photo_alt=f"{card.title} {card.version}",
+        photo_alt=f"{brand_name(card.brand_slug, locale, card.brand_name)} {card.model_name} "
+                  f"{card.version}",
         branch=f"{card.branch_name}, {card.branch_city}",
         condition=label("condition", card.condition, locale),
     )
 
 
 def _option_label(key: str, option: FacetOption, locale: str) -> str:
+    if key == "brand":
+        return brand_name(option.value, locale, option.label)
     if option.label:
         return option.label
     kind = FILTERS_BY_KEY[key].label_kind or key

@@ -21,7 +21,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from dealer import pricing
-from dealer.brands import PLATFORM_BRANDS
+from dealer.brands import PLATFORM_BRANDS, brand_name
 from dealer.db import get_engine
 from dealer.i18n import N_, format_number, format_price, gettext, ngettext
 from dealer.locations.repository import LocationView
@@ -442,7 +442,7 @@ def vehicle_view(detail: VehicleDetail, locale: str, brand: str | None = None) -
     """Everything the vehicle page shows, for one locale; ``brand`` on brand pages."""
     settings = get_settings()
     links = _links(detail, locale, brand)
-    title = f"{detail.brand_name} {detail.model_name}"
+    title = f"{brand_name(detail.brand_slug, locale, detail.brand_name)} {detail.model_name}"
     stock_href = stock_path(locale, brand)
     price, price_label = headline_price(detail, locale)
     facts, co2_labels = consumption(detail, locale)

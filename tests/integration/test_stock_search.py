@@ -178,3 +178,21 @@ def test_sorting_by_price_follows_the_price_the_cards_show(
                for card in shown["cards"] if card.price_label]
     expected = sorted(amounts, reverse=params.get("sort", "").endswith("desc"))
     assert len(amounts) > 10 and amounts == expected, display
+
+
+@pytest.mark.parametrize(("locale", "shown", "hidden"), [
+    ("de", "Volkswagen Nutzfahrzeuge", "Bedrijfswagens"),
+    ("nl", "Volkswagen Bedrijfswagens", "Nutzfahrzeuge"),
+])
+def test_brand_names_follow_the_language(
+    monkeypatch: pytest.MonkeyPatch, index: StockIndex, locale: str, shown: str, hidden: str
+) -> None:
+    from dealer.views import stock as listing
+
+    monkeypatch.setattr(listing, "get_index", lambda: index)
+    page = listing.stock_listing({"brand": "volkswagen-bedrijfswagens"}, locale)
+    (brands,) = [group for group in page["filters"] if group.key == "brand"]
+    labels = [option.label for option in brands.options]
+    assert shown in labels and not any(hidden in label for label in labels)
+    assert page["cards"] and all(card.title.startswith(shown) for card in page["cards"])
+    assert any(pill.label == shown for pill in page["pills"])
