@@ -97,6 +97,7 @@ class CurvePoint:
     months: int
     amount: float  # the monthly amount as shown (VAT as chosen), for the chart
     text: str  # the same amount formatted
+    months_text: str  # the duration with its unit, e.g. "48 maanden"
 
 
 @dataclass(frozen=True)
@@ -504,7 +505,8 @@ def _vat_pair(ctx: _Context, key: str, label_text: str, amount: Decimal) -> tupl
 
 def _curve(ctx: _Context, points: Iterable[tuple[int, Decimal]]) -> tuple[CurvePoint, ...]:
     shown = [(months, ctx.shown(amount)) for months, amount in points]
-    return tuple(CurvePoint(months, float(amount), money(amount, ctx.locale))
+    return tuple(CurvePoint(months, float(amount), money(amount, ctx.locale),
+                            months_text(months, ctx.locale))
                  for months, amount in shown)
 
 

@@ -7,7 +7,7 @@ import reflex as rx
 
 from dealer.components.calculator import choice_control, figure_list, monthly_chart, notes
 from dealer.components.errors import vehicle_not_found
-from dealer.i18n import gettext
+from dealer.i18n import LANGUAGE_TAGS, gettext
 from dealer.pages.context import Page, PageContext
 from dealer.pages.frame import for_current_url, framed
 from dealer.state.calculator import CalculatorState as S
@@ -50,7 +50,7 @@ def _panel(locale: str) -> rx.Component:
             S.curve.length() > 1,
             monthly_chart(gettext(locale, "Monthly amount by contract duration"), S.curve, S.months,
                           gettext(locale, "Contract duration in months"),
-                          gettext(locale, "Monthly amount")),
+                          gettext(locale, "Monthly amount"), LANGUAGE_TAGS[locale]),
         ),
         notes(S.example, S.disclaimers),
         spacing="6",

@@ -160,3 +160,30 @@ def test_brand_calculator_and_unknown_vehicle(
     expect(page.get_by_role("heading", level=1)).to_have_text(
         gettext("de", ERRORS["vehicle_not_found"].heading))
     expect(page.get_by_role("link", name="Zum Fahrzeugangebot")).to_be_visible()
+
+
+@pytest.mark.parametrize(
+    ("path", "amount", "months"),
+    [
+        ("/voorraad/{slug}/lease-calculator", r"€ \d[\d.]*,\d\d$", r"^\d+ maanden$"),
+        ("/de/angebote/{slug}/leasingrechner", r"\d[\d.]*,\d\d €$", r"^\d+ Monate$"),
+    ],
+)
+def test_chart_speaks_the_language_and_is_not_a_keyboard_stop(
+    page: Page, site: Site, nl_vehicle: VehicleDetail, path: str, amount: str, months: str
+) -> None:
+    page.goto(site.url(path.format(slug=nl_vehicle.slug)))
+    chart = page.get_by_test_id("monthly-chart").locator(".recharts-wrapper")
+    expect(chart.locator(".recharts-line-curve")).to_be_visible()
+    chart.scroll_into_view_if_needed()
+    box = chart.bounding_box()
+    assert box is not None
+    for share in (0.3, 0.5, 0.6):
+        page.mouse.move(box["x"] + box["width"] * share, box["y"] + box["height"] * 0.5, steps=4)
+    tooltip = page.locator(".recharts-tooltip-wrapper")
+    expect(tooltip.locator(".recharts-tooltip-item-value")).to_have_text(re.compile(amount))
+    expect(tooltip.locator(".recharts-tooltip-label")).to_have_text(re.compile(months))
+    expect(chart.locator("svg text", has_text="€").first).to_be_attached()  # amount axis
+    focusable = page.get_by_test_id("monthly-chart").locator("[aria-hidden=true] [tabindex]")
+    assert all(int(value) < 0 for value in focusable.evaluate_all(
+        "els => els.map(e => e.getAttribute('tabindex'))"))
