@@ -81,6 +81,7 @@ def hero_carousel(block: rx.Var, locale: str) -> rx.Component:
             ),
             class_name="cms-carousel",
         ),
+        width="100%",  # a stack item is as wide as its content: the strip must not be
         aria_roledescription="carousel",
         aria_label=gettext(locale, "Highlights", DOMAIN),
     )

@@ -21,11 +21,21 @@ from dealer.settings import get_settings
 MAIN_ID = "main-content"
 
 
+# The skip link moves focus into the main content itself: the router would otherwise
+# treat "#main-content" as a navigation and leave focus on the link.
+SKIP_TO_MAIN = rx.Var(
+    "((event) => { event.preventDefault(); const main = document.getElementById('"
+    + MAIN_ID + "'); if (main) { main.focus({preventScroll: true}); "
+    "main.scrollIntoView({block: 'start'}); } })"
+)
+
+
 def skip_link(locale: str) -> rx.Component:
     return rx.el.a(
         gettext(locale, "Skip to content"),
         href=f"#{MAIN_ID}",
         class_name="skip-link",
+        custom_attrs={"onClick": SKIP_TO_MAIN},
     )
 
 
@@ -147,6 +157,7 @@ def header(
 ) -> rx.Component:
     compare, favourites = top_nav(locale)[:2]
     return rx.el.header(
+        skip_link(locale),
         rx.box(
             rx.hstack(
                 language_switcher(locale, switch_href, on_switch),
@@ -274,7 +285,6 @@ def page_frame(
     favourite_count: rx.Var[int],
 ) -> rx.Component:
     return rx.box(
-        skip_link(locale),
         loading_bar(is_loading),
         header(
             locale,
@@ -286,6 +296,7 @@ def page_frame(
         rx.el.main(
             *content,
             id=MAIN_ID,
+            tab_index=-1,  # the skip link's target takes focus
             max_width=styles.PAGE_MAX_WIDTH,
             margin="0 auto",
             padding_x=styles.PAGE_PADDING_X,

@@ -67,12 +67,15 @@ def page(ctx: PageContext) -> rx.Component:
             rx.cond(S.photo != "", rx.image(src=S.photo, alt="", width="120px",
                                              aspect_ratio="4 / 3", object_fit="cover")),
             rx.vstack(
-                rx.heading(S.heading, as_="h1", size="7"),
+                rx.heading(S.heading, as_="h1", size=rx.breakpoints(initial="6", md="7"),
+                           class_name="break-anywhere"),
                 rx.link(gettext(locale, "Back to the vehicle"), href=S.vehicle_href, size="2"),
                 spacing="1",
+                min_width="0",  # lets the heading wrap instead of widening the page
             ),
             align="center",
             spacing="4",
+            width="100%",
         ),
         rx.tabs.root(
             rx.tabs.list(

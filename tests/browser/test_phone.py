@@ -1,0 +1,69 @@
+"""Every page type on a 360 px phone, and the keyboard's way into the content."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.conftest import Site
+
+PHONE = {"width": 360, "height": 740}
+# Page types by path template; {vehicle} is a vehicle of the demo stock.
+PAGES = {
+    "nl": ["/", "/voorraad", "/voorraad/{vehicle}", "/voorraad/{vehicle}/lease-calculator",
+           "/voorraad/{vehicle}/proefrit", "/voorraad/vergelijken", "/voorraad/favorieten",
+           "/over-ons", "/nieuws", "/lease-aanbod", "/vestigingen", "/vestigingen/utrecht",
+           "/voorraad/private-lease"],
+    "de": ["/de", "/de/angebote", "/de/angebote/{vehicle}",
+           "/de/angebote/{vehicle}/leasingrechner", "/de/angebote/{vehicle}/interesse",
+           "/de/angebote/vergleichen", "/de/ueber-uns", "/de/aktuelles",
+           "/de/leasingangebote", "/de/standorte/koeln", "/de/direktkontakt"],
+}
+
+
+@pytest.fixture(scope="module")
+def vehicle(site: Site) -> str:
+    html = httpx.get(site.url("/voorraad")).text
+    return re.search(r'href="/voorraad/([a-z0-9-]+-\d+)"', html).group(1)
+
+
+def _drawn(page: Page) -> None:
+    expect(page.get_by_role("heading", level=1).first).to_be_visible()
+    page.wait_for_function(
+        "[...document.images].filter(image => image.loading !== 'lazy')"
+        ".every(image => image.complete)")
+
+
+@pytest.mark.parametrize("path", [*PAGES["nl"], *PAGES["de"]])
+def test_no_page_scrolls_sideways_on_a_phone(page: Page, site: Site, vehicle: str,
+                                             path: str) -> None:
+    page.set_viewport_size(PHONE)
+    page.goto(site.url(path.format(vehicle=vehicle)))
+    _drawn(page)
+    width, viewport = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert width <= viewport, f"{path} is {width} px wide"
+
+
+@pytest.mark.parametrize(("path", "skip"), [
+    ("/voorraad", "Naar de inhoud"), ("/de/angebote", "Zum Inhalt"),
+])
+def test_skip_link_moves_focus_into_the_content(page: Page, site: Site, path: str,
+                                                skip: str) -> None:
+    page.goto(site.url(path))
+    _drawn(page)
+    page.keyboard.press("Tab")
+    link = page.get_by_role("link", name=skip)
+    expect(link).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#main-content")).to_be_focused()
+    assert page.url == site.url(path)  # no navigation
+    page.keyboard.press("Tab")
+    inside = page.evaluate("document.getElementById('main-content').contains("
+                           "document.activeElement)")
+    assert inside, "the next Tab stays in the main content"
+    top = page.evaluate("document.querySelector('#main-content h1').getBoundingClientRect().top")
+    header = page.evaluate("document.querySelector('header').getBoundingClientRect().bottom")
+    assert top >= header - 1, "the heading is not hidden under the sticky header"
