@@ -25,6 +25,8 @@ DEFAULT_LOCALE = "nl"
 LOCALES_DIR = PROJECT_ROOT / "locales"
 # Full language tags, as used in <html lang> and hreflang.
 LANGUAGE_TAGS = {"nl": "nl-NL", "de": "de-DE"}
+# Each language by its own name, as the language switch offers it.
+LANGUAGE_NAMES = {"nl": "Nederlands", "de": "Deutsch"}
 # The locale cookie (SPEC §9): one year, SameSite=Lax, whole site.
 LOCALE_COOKIE = "locale"
 LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60

@@ -22,7 +22,6 @@ TOP_NAV = (
     (N_("Employees"), "employees", {}),
 )
 
-LANGUAGE_NAMES = {"nl": "Nederlands", "de": "Deutsch"}
 
 
 def _items(entries: tuple, locale: str) -> list[Link]:

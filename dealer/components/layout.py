@@ -12,8 +12,8 @@ from collections.abc import Callable
 import reflex as rx
 
 from dealer import styles
-from dealer.i18n import gettext
-from dealer.navigation import LANGUAGE_NAMES, main_nav, other_locales, top_nav
+from dealer.i18n import LANGUAGE_NAMES, gettext
+from dealer.navigation import main_nav, other_locales, top_nav
 from dealer.pageinfo import Link
 from dealer.routes import path_for
 from dealer.settings import get_settings

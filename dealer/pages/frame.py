@@ -6,7 +6,7 @@ import reflex as rx
 from reflex.vars import VarData
 
 from dealer.components.layout import page_frame
-from dealer.i18n import gettext
+from dealer.i18n import LANGUAGE_TAGS, gettext
 from dealer.pages.context import PageContext
 from dealer.routes import counterpart, path_for
 from dealer.state.locale import LocaleState
@@ -14,12 +14,19 @@ from dealer.state.shortlists import ShortlistState
 
 
 def switch_href(ctx: PageContext) -> rx.Var | str:
-    """The language switch target: exact from the first paint on static pages, from
-    the live URL (query string included) once the page is connected."""
+    """The language switch target: exact from the first paint on static pages; on pages
+    with parameters, the hreflang link the server put in the head until the page is
+    connected; then from the live URL (query string included)."""
     static = ctx.static_path
-    before_hydration = counterpart(static, ctx.other_locale) if static is not None else (
-        path_for("content", ctx.other_locale)
-    )
+    if static is not None:
+        before_hydration: rx.Var | str = counterpart(static, ctx.other_locale)
+    else:
+        tag, home = LANGUAGE_TAGS[ctx.other_locale], path_for("content", ctx.other_locale)
+        before_hydration = rx.Var(
+            f"((typeof document !== 'undefined' && document.head.querySelector("
+            f"'link[rel=alternate][hreflang={tag}]')) ? new URL(document.head.querySelector("
+            f"'link[rel=alternate][hreflang={tag}]').href).pathname : '{home}')"
+        ).to(str)
     return rx.cond(rx.State.is_hydrated, LocaleState.switch_href, before_hydration)
 
 

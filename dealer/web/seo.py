@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
-from dealer.i18n import LANGUAGE_TAGS, LOCALES
+from dealer.i18n import LANGUAGE_NAMES, LANGUAGE_TAGS, LOCALES
 from dealer.routes import counterpart
 from dealer.settings import get_settings
 
@@ -47,15 +47,17 @@ def alternates(
     ``paths`` gives the page's path per locale where it is known better than the
     route table's counterpart (translated content slugs)."""
     params = params or {}
-    paths = paths or {}
     links = {
-        LANGUAGE_TAGS[locale]: absolute_url(
-            with_query(paths.get(locale) or counterpart(path, locale), params)
-        )
+        LANGUAGE_TAGS[locale]: absolute_url(with_query(language_path(path, locale, paths), params))
         for locale in LOCALES
     }
     links["x-default"] = links[LANGUAGE_TAGS["nl"]]
     return links
+
+
+def language_path(path: str, locale: str, paths: Mapping[str, str] | None = None) -> str:
+    """This page's path in ``locale``: a translated content slug, else the route table's."""
+    return (paths or {}).get(locale) or counterpart(path, locale)
 
 
 def _attr(value: str) -> str:
@@ -137,7 +139,12 @@ def crawler_html(info: PageInfo) -> str:
 
     The browser drops it as soon as the app has drawn its own heading.
     """
-    parts = []
+    parts = [
+        f'<p><a href="{_attr(language_path(info.path, other, info.alternate_paths))}" '
+        f'hreflang="{other}" lang="{other}" data-testid="language-switch">'
+        f"{LANGUAGE_NAMES[other]}</a></p>"
+        for other in LOCALES if other != info.locale and info.status == 200
+    ]
     if info.breadcrumbs:
         crumbs = "".join(
             f'<li><a href="{_attr(item.href)}">{html.escape(item.label)}</a></li>'

@@ -67,3 +67,19 @@ def test_skip_link_moves_focus_into_the_content(page: Page, site: Site, path: st
     top = page.evaluate("document.querySelector('#main-content h1').getBoundingClientRect().top")
     header = page.evaluate("document.querySelector('header').getBoundingClientRect().bottom")
     assert top >= header - 1, "the heading is not hidden under the sticky header"
+
+
+@pytest.mark.parametrize(("path", "other"), [
+    ("/voorraad/{vehicle}", "/de/angebote/{vehicle}"),
+    ("/de/angebote/{vehicle}/leasingrechner", "/voorraad/{vehicle}/lease-calculator"),
+    ("/over-ons/team", "/de/ueber-uns/team"),
+])
+def test_language_link_is_right_before_the_page_is_connected(
+    page: Page, site: Site, vehicle: str, path: str, other: str
+) -> None:
+    path, other = path.format(vehicle=vehicle), other.format(vehicle=vehicle)
+    raw = httpx.get(site.url(path)).text  # as served, for clients without JavaScript
+    assert re.search(rf'<a href="{re.escape(other)}"[^>]*data-testid="language-switch"', raw)
+    page.route_web_socket(re.compile(r"/_event"), lambda socket: None)  # never connects
+    page.goto(site.url(path))
+    expect(page.locator("header [data-testid=language-switch]")).to_have_attribute("href", other)
