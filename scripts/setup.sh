@@ -27,6 +27,15 @@ if [ "$(.tools/node_modules/.bin/bun --version 2>/dev/null)" != "$BUN_VERSION" ]
   npm install --loglevel=error --no-audit --no-fund --prefix .tools "bun@$BUN_VERSION"
 fi
 
+# axe-core, the accessibility rules the browser tests run in each page.
+AXE_VERSION=4.14.1
+if [ "${1:-}" = "--test" ] && \
+   [ "$(node -p "require('./.tools/node_modules/axe-core/package.json').version" 2>/dev/null)" \
+     != "$AXE_VERSION" ]; then
+  echo "Installing axe-core $AXE_VERSION..."
+  npm install --loglevel=error --no-audit --no-fund --prefix .tools "axe-core@$AXE_VERSION"
+fi
+
 if [ "${1:-}" = "--test" ] && ! command -v chromium >/dev/null; then
   echo "Installing Chromium from Debian's packages..."
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"

@@ -98,7 +98,7 @@ def monthly_chart(
     numbers as a table for screen readers, for whom the drawing is hidden (and so not
     focusable either)."""
     return rx.el.figure(
-        rx.el.figcaption(rx.heading(title, as_="h3", size="3")),
+        rx.el.figcaption(rx.heading(title, as_="h2", size="3")),
         rx.box(
             rx.recharts.line_chart(
                 rx.recharts.cartesian_grid(stroke_dasharray="3 3"),

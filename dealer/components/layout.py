@@ -90,10 +90,12 @@ def _nav_links(items: list[Link], size: str = "3") -> list[rx.Component]:
 
 
 def counter_link(label: str, href: str, icon: str, count: rx.Var[int]) -> rx.Component:
+    """A header link with a live count; on a phone only the icon and the count show, and
+    the label stays in the link's name (read out as 'Vergelijken 2', not as '2')."""
     return rx.link(
         rx.hstack(
             rx.icon(icon, size=18, aria_hidden="true"),
-            rx.text(label, class_name="hide-on-phone"),
+            rx.text(label, class_name="visually-hidden-on-phone"),
             rx.badge(count, variant="solid", radius="full"),
             align="center",
             spacing="1",

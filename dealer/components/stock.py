@@ -63,7 +63,7 @@ def _option_links(options: rx.Var, *, role: str, on_icon: str, off_icon: str) ->
                     rx.cond(option.checked, rx.icon(on_icon, size=18, aria_hidden="true"),
                             rx.icon(off_icon, size=18, aria_hidden="true")),
                     rx.text(option.label, size="2"),
-                    rx.text("(", option.count, ")", size="1", color=rx.color("gray", 10)),
+                    rx.text("(", option.count, ")", size="1", color=rx.color("gray", 11)),
                     align="center",
                     spacing="2",
                 ),
@@ -84,7 +84,7 @@ def _option_links(options: rx.Var, *, role: str, on_icon: str, off_icon: str) ->
 
 def _fieldset(heading: rx.Var, *children: rx.Component) -> rx.Component:
     return rx.el.fieldset(
-        rx.el.legend(rx.heading(heading, as_="h3", size="3")),
+        rx.el.legend(rx.heading(heading, as_="h2", size="3")),
         *children,
         border="none",
         padding="0",

@@ -62,9 +62,8 @@ def overview(ctx: PageContext) -> rx.Component:
         spacing="4",
         width="100%",
     )
-    sidebar = rx.box(
+    sidebar = rx.el.aside(
         rx.foreach(S.groups, filter_group),
-        as_="aside",
         aria_label=gettext(locale, "Filters"),
         min_width="200px",
         width=["100%", "100%", "auto"],

@@ -73,9 +73,8 @@ def page(ctx: PageContext) -> rx.Component:
         spacing="4",
         width="100%",
     )
-    sidebar = rx.box(
+    sidebar = rx.el.aside(
         filters(locale),
-        as_="aside",
         aria_label=gettext(locale, "Filters"),
         min_width="220px",
         display=["none", "none", "block"],

@@ -8,26 +8,8 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.page_types import PAGES, PHONE
 from tests.conftest import Site
-
-PHONE = {"width": 360, "height": 740}
-# Page types by path template; {vehicle} is a vehicle of the demo stock.
-PAGES = {
-    "nl": ["/", "/voorraad", "/voorraad/{vehicle}", "/voorraad/{vehicle}/lease-calculator",
-           "/voorraad/{vehicle}/proefrit", "/voorraad/vergelijken", "/voorraad/favorieten",
-           "/over-ons", "/nieuws", "/lease-aanbod", "/vestigingen", "/vestigingen/utrecht",
-           "/voorraad/private-lease"],
-    "de": ["/de", "/de/angebote", "/de/angebote/{vehicle}",
-           "/de/angebote/{vehicle}/leasingrechner", "/de/angebote/{vehicle}/interesse",
-           "/de/angebote/vergleichen", "/de/ueber-uns", "/de/aktuelles",
-           "/de/leasingangebote", "/de/standorte/koeln", "/de/direktkontakt"],
-}
-
-
-@pytest.fixture(scope="module")
-def vehicle(site: Site) -> str:
-    html = httpx.get(site.url("/voorraad")).text
-    return re.search(r'href="/voorraad/([a-z0-9-]+-\d+)"', html).group(1)
 
 
 def _drawn(page: Page) -> None:
