@@ -7,10 +7,11 @@ and ``REDIS_URL``.
 
 from __future__ import annotations
 
+import ipaddress
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import AliasChoices, Field
+from pydantic import AliasChoices, Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -75,6 +76,27 @@ class Settings(BaseSettings):
     lead_mail_from: str = "website@localhost"
     lead_mail_to: str | None = None
     lead_webhook_url: str | None = None
+
+    # Reverse proxies in front of the site (addresses or networks, comma-separated).
+    # Only a connection from one of them may name the visitor's address in
+    # X-Forwarded-For; by default nobody may. scripts/run.sh hands the same list to the
+    # server (FORWARDED_ALLOW_IPS), which resolves the address for every request.
+    trusted_proxies: str = ""
+    # Secret for the keyed hash that identifies a visitor for the lead rate limit; without
+    # one, a random secret is kept in the data folder (fine for one machine).
+    secret_key: str | None = None
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _networks(cls, value: str) -> str:
+        for part in filter(None, (item.strip() for item in value.split(","))):
+            ipaddress.ip_network(part, strict=False)  # a typo stops the site at start
+        return value
+
+    @property
+    def trusted_proxy_networks(self) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
+        return [ipaddress.ip_network(part.strip(), strict=False)
+                for part in self.trusted_proxies.split(",") if part.strip()]
 
 
 @lru_cache(maxsize=1)

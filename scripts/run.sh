@@ -7,6 +7,9 @@ cd "$ROOT"
 bash scripts/setup.sh
 python -m dealer.bootstrap
 port="${DEALER_PORT:-3000}"
+# Only the configured reverse proxies may name the visitor's address (X-Forwarded-For);
+# without any, the server trusts nobody's header (README: Configuration).
+export FORWARDED_ALLOW_IPS="${DEALER_TRUSTED_PROXIES:-}"
 echo "Starting the site on http://localhost:$port (Ctrl-C stops it)"
 # Own process group, so that Ctrl-C or a stop signal ends every server process.
 set -m

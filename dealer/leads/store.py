@@ -8,8 +8,12 @@ reported as sent. The visitor sees success only after the commit.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
+import hmac
+import os
 import re
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -30,7 +34,7 @@ from dealer.forms.definitions import (
 from dealer.forms.messages import DOMAIN
 from dealer.i18n import LOCALES, N_, gettext
 from dealer.leads.models import Lead, OutboxMessage
-from dealer.settings import Settings, get_settings
+from dealer.settings import DATA_DIR, Settings, get_settings
 
 # At most RATE_LIMIT new leads per client within RATE_WINDOW.
 RATE_LIMIT = 5
@@ -67,8 +71,26 @@ class StoredLead:
 
 
 def client_key(address: str) -> str:
-    """The key a client is rate-limited by: a hash of its address, never the address."""
-    return hashlib.sha256(f"dealer-lead-client:{address}".encode()).hexdigest()
+    """The key a client is rate-limited by: a keyed hash of its address (HMAC with the
+    site's secret), so neither the address nor a guess of it can be read back."""
+    return hmac.new(secret_key(), address.encode(), hashlib.sha256).hexdigest()
+
+
+@functools.cache
+def secret_key() -> bytes:
+    """The configured secret; else one made once and kept in the data folder."""
+    configured = get_settings().secret_key
+    if configured:
+        return configured.encode()
+    path = DATA_DIR / "secret_key"
+    DATA_DIR.mkdir(exist_ok=True)
+    try:  # exclusive creation: of several workers starting at once, one writes it
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_bytes()
+    with os.fdopen(descriptor, "wb") as file:
+        file.write(secrets.token_bytes(32))
+    return path.read_bytes()
 
 
 def delivery_channels(settings: Settings) -> list[str]:

@@ -7,13 +7,14 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 from sqlalchemy import text
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from dealer.db import make_engine
 from dealer.leads.models import Lead
+from dealer.leads.store import client_key
 from dealer.stock.models import Brand, Vehicle, VehiclePrice
 from tests.conftest import Site
 
@@ -275,3 +276,26 @@ def test_a_late_answer_from_the_server_never_replaces_what_is_typed(
     field.press("Tab")
     page.wait_for_timeout(300)  # every echo has arrived
     expect(field).to_have_value(typed)
+
+
+def test_a_visitor_cannot_choose_its_own_address_with_a_header(
+    browser: Browser, site: Site, db: Engine,
+) -> None:
+    """No proxy is trusted by default: X-Forwarded-For from a visitor changes nothing, so
+    the lead rate limit cannot be dodged by sending a new address with every request."""
+    for pretended in ("203.0.113.7", "198.51.100.99"):
+        context = browser.new_context(extra_http_headers={"X-Forwarded-For": pretended})
+        page = context.new_page()
+        page.goto(site.url("/direct-contact"))
+        ready(page, "Aanvraag versturen")
+        for name, value in {"name": "Kim Bakker", "email": "kim@example.nl",
+                            "message": "Graag een offerte voor een onderhoudsbeurt."}.items():
+            page.locator(f"[name={name}]").fill(value)
+        page.get_by_role("radio", name="Onderhoud of reparatie").click()
+        page.get_by_role("checkbox", name=re.compile("^Ik ga ermee akkoord")).click()
+        page.get_by_role("button", name="Aanvraag versturen").click()
+        expect(page.get_by_test_id("form-success")).to_be_visible()
+        context.close()
+    first, second = leads(db)
+    assert first.client_key == second.client_key
+    assert first.client_key not in {client_key("203.0.113.7"), client_key("198.51.100.99")}
