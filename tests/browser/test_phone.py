@@ -27,6 +27,9 @@ def test_no_page_scrolls_sideways_on_a_phone(page: Page, site: Site, vehicle: st
     _drawn(page)
     width, viewport = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
     assert width <= viewport, f"{path} is {width} px wide"
+    # The header's counters show only a number here; their names keep the label.
+    compare = "Vergleichen" if path.startswith("/de") else "Vergelijken"
+    expect(page.get_by_role("link", name=re.compile(f"^{compare} \\d+$"))).to_be_visible()
 
 
 @pytest.mark.parametrize(("path", "skip"), [

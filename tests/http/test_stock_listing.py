@@ -1,0 +1,34 @@
+"""What the stock overview says as served: brand names per language, price order."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+import pytest
+
+from tests.conftest import Site
+
+
+@pytest.mark.parametrize(("path", "shown", "hidden"), [
+    ("/de/angebote?brand=volkswagen-bedrijfswagens", "Volkswagen Nutzfahrzeuge",
+     "Bedrijfswagens"),
+    ("/voorraad?brand=volkswagen-bedrijfswagens", "Volkswagen Bedrijfswagens",
+     "Nutzfahrzeuge"),
+])
+def test_brand_names_follow_the_language(site: Site, path: str, shown: str,
+                                         hidden: str) -> None:
+    html = httpx.get(site.url(path)).text
+    assert shown in html and hidden not in html
+
+
+@pytest.mark.parametrize(("path", "amount"), [
+    ("/voorraad?display=private_lease&sort=price_asc", r"– € ([\d.]+) per maand"),
+    ("/de/angebote?display=business_lease&sort=price_desc", r"– ([\d.]+) € pro Monat"),
+])
+def test_sorting_by_price_follows_the_price_on_the_cards(site: Site, path: str,
+                                                         amount: str) -> None:
+    html = httpx.get(site.url(path)).text
+    amounts = [int(value.replace(".", "")) for value in re.findall(amount, html)]
+    assert len(amounts) > 10
+    assert amounts == sorted(amounts, reverse=path.endswith("desc"))
