@@ -14,7 +14,7 @@ from urllib.parse import parse_qsl, urlencode
 
 from dealer.brands import PLATFORM_BRANDS, brand_name
 from dealer.i18n import N_, format_number, format_price, gettext, ngettext
-from dealer.pageinfo import Fact, Link, PageInfo, home_link
+from dealer.pageinfo import Fact, Link, PageInfo, error_page, home_link
 from dealer.params import integer
 from dealer.routes import path_for, resolve
 from dealer.stock import catalog
@@ -451,6 +451,8 @@ def describe_listing(
     screen = resolve(path)[0]  # type: ignore[index] - only named for resolvable screens
     scope = Scope.of(screen, params)
     brand = scope.brand
+    if brand is not None and brand not in PLATFORM_BRANDS:  # /anything/voorraad
+        return error_page("brand_not_found", path, locale, screen, params=dict(params))
     stock_query = scope.query(query)
     listing = stock_listing(query, locale, scope)
     heading = listing_heading(locale, brand, scope.deal)

@@ -265,7 +265,7 @@ class SiteLayer:
         ) is not None:
             await asset(scope, receive, send)
             return
-        if path.startswith(PASS_THROUGH_PREFIXES) or _is_file(path):
+        if _passes_through(path):
             if _is_file(path):  # fonts, photos, icons: not hashed, so a day
                 send = with_headers(send, {"cache-control": ONE_DAY})
             await self.app(scope, receive, send)
@@ -364,10 +364,21 @@ def minimal_error(info: PageInfo) -> str:
     )
 
 
+# Files the build and the assets folder hold; any other path is a page (a vehicle slug may
+# hold a dot: /voorraad/golf-1.4-tsi), and the build's own HTML files are no pages.
+FILE_SUFFIXES = (".js", ".css", ".map", ".json", ".svg", ".png", ".jpg", ".jpeg", ".webp",
+                 ".avif", ".gif", ".ico", ".woff", ".woff2", ".ttf", ".pdf", ".txt",
+                 ".webmanifest")
+
+
 def _is_file(path: str) -> bool:
-    """Paths of files (favicon.svg, app.js); .xml pages are answered here."""
-    last = path.rsplit("/", 1)[-1]
-    return "." in last and not last.endswith(".xml")
+    return path.rsplit("/", 1)[-1].lower().endswith(FILE_SUFFIXES)
+
+
+def _passes_through(path: str) -> bool:
+    """Events, uploads and files go to the app as they are; everything else is a page."""
+    return (path.startswith(PASS_THROUGH_PREFIXES) and not path.endswith(".html")) or (
+        _is_file(path))
 
 
 def site_layer(app: ASGIApp) -> ASGIApp:

@@ -17,3 +17,15 @@ def test_hostile_requests_are_answered_without_a_server_error(site: Site, path: 
     response = httpx.get(site.url(path))
     assert response.status_code in (200, 404), path
     assert "Traceback" not in response.text and "Internal Server Error" not in response.text
+
+
+@pytest.mark.parametrize("path", [
+    "/geen-merk/voorraad", "/de/keine-marke/angebote", "/voorraad/golf-1.4-tsi",
+    "/de/angebote/golf-1.4-tsi", "/index.html", "/404.html", "/__spa-fallback.html",
+])
+def test_what_does_not_exist_is_not_found_and_not_indexed(site: Site, path: str) -> None:
+    response = httpx.get(site.url(path))
+    assert response.status_code == 404, path
+    assert 'content="noindex"' in response.text
+    assert '<html lang="de-DE"' in response.text if path.startswith("/de/") else (
+        '<html lang="nl-NL"' in response.text)
