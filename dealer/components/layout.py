@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import Any
 
 import reflex as rx
 
@@ -161,16 +162,12 @@ def header(
     return rx.el.header(
         skip_link(locale),
         rx.box(
-            rx.hstack(
+            page_row(
                 language_switcher(locale, switch_href, on_switch),
                 rx.spacer(),
                 counter_link(compare.label, compare.href, "git-compare-arrows", compare_count),
                 counter_link(favourites.label, favourites.href, "heart", favourite_count),
-                align="center",
                 spacing="4",
-                max_width=styles.PAGE_MAX_WIDTH,
-                margin="0 auto",
-                padding_x=styles.PAGE_PADDING_X,
                 padding_y="0.25rem",
             ),
             background_color=rx.color("gray", 2),
@@ -184,7 +181,7 @@ def header(
 def main_bar(locale: str) -> rx.Component:
     """Logo, main navigation and the phone menu: the same on every page of a locale."""
     items = main_nav(locale)
-    return rx.hstack(
+    return page_row(
         mobile_menu(locale, items),
         logo(locale),
         rx.spacer(),
@@ -193,13 +190,15 @@ def main_bar(locale: str) -> rx.Component:
             aria_label=gettext(locale, "Main menu"),
             display=["none", "none", "block"],
         ),
-        align="center",
         spacing="3",
-        max_width=styles.PAGE_MAX_WIDTH,
-        margin="0 auto",
-        padding_x=styles.PAGE_PADDING_X,
         padding_y="0.75rem",
     )
+
+
+def page_row(*children: rx.Component, **props: Any) -> rx.Component:
+    """A row as wide as the page's content column, centred."""
+    return rx.hstack(*children, align="center", max_width=styles.PAGE_MAX_WIDTH,
+                     margin="0 auto", padding_x=styles.PAGE_PADDING_X, **props)
 
 
 def breadcrumbs(locale: str, trail: list[Link] | rx.Var) -> rx.Component:

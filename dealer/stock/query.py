@@ -213,9 +213,10 @@ class StockQuery:
         return self
 
     @classmethod
-    def quick_entry(cls, kind: str, brand: str | None = None) -> StockQuery:
+    def quick_entry(cls, kind: str, brand: str | None = None,
+                    deal: str | None = None) -> StockQuery:
         """The search of a quick-entry type (``QUICK_ENTRIES``); unknown -> everything."""
-        return cls.from_params(QUICK_ENTRIES.get(kind, {}), brand=brand)
+        return cls.from_params(QUICK_ENTRIES.get(kind, {}), brand=brand, deal=deal)
 
     def replace(self, **changes: object) -> StockQuery:
         """A copy with some fields changed, back on page 1 unless a page is given."""

@@ -314,18 +314,18 @@ def control_groups(
         options=[FilterOption(value=query.q, href=listing_path(locale, query.replace(q=""),
                                                                display))],
     )
+    entries = {kind: StockQuery.quick_entry(kind, query.scope_brand, query.scope_deal)
+               for kind in QUICK_ENTRIES}
     quick = FilterGroup(
         key="quick", kind="quick", heading=gettext(locale, "Quick search"),
         options=[
             FilterOption(
                 value=kind,
                 label=label("quick_entry", kind, locale),
-                checked=StockQuery.quick_entry(kind, query.scope_brand).to_params()
-                == query.replace(sort=DEFAULT_SORT).to_params(),
-                href=listing_path(locale, StockQuery.quick_entry(kind, query.scope_brand)
-                                  .replace(sort=query.sort), display),
+                checked=entry.to_params() == query.replace(sort=DEFAULT_SORT).to_params(),
+                href=listing_path(locale, entry.replace(sort=query.sort), display),
             )
-            for kind in QUICK_ENTRIES
+            for kind, entry in entries.items()
         ],
     )
     index = get_index()
