@@ -134,16 +134,19 @@ def structured_data(info: PageInfo) -> list[dict]:
     return data
 
 
-def crawler_html(info: PageInfo) -> str:
+def crawler_html(info: PageInfo, *, language_link: bool = False) -> str:
     """The page's main content as plain HTML, readable without JavaScript.
 
-    The browser drops it as soon as the app has drawn its own heading.
+    The browser drops it as soon as the app has drawn its own heading. ``language_link``
+    adds the link to the page in the other language, for pages whose built HTML has no
+    header of its own (pages with parameters).
     """
     parts = [
         f'<p><a href="{_attr(language_path(info.path, other, info.alternate_paths))}" '
         f'hreflang="{other}" lang="{other}" data-testid="language-switch">'
         f"{LANGUAGE_NAMES[other]}</a></p>"
-        for other in LOCALES if other != info.locale and info.status == 200
+        for other in LOCALES
+        if language_link and other != info.locale and info.status == 200
     ]
     if info.breadcrumbs:
         crumbs = "".join(

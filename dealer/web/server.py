@@ -142,7 +142,8 @@ def prerendered_file(root: Path, path: str) -> Path | None:
     return None
 
 
-def with_page(document: str, info: PageInfo, *, crawler_body: bool, build_id: str = "") -> str:
+def with_page(document: str, info: PageInfo, *, crawler_body: bool, build_id: str = "",
+              prerendered: bool = False) -> str:
     """The built HTML with this page's language, head tags, structured data and, for
     clients without JavaScript, its main content as the first thing in <body>."""
     lang = LANGUAGE_TAGS[info.locale]
@@ -177,8 +178,8 @@ def with_page(document: str, info: PageInfo, *, crawler_body: bool, build_id: st
         scripts.append(MOCK_WARNING_SCRIPT)
     document = document.replace("</head>", "".join(scripts) + "</head>", 1)
     if crawler_body:
-        document = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + crawler_html(info), document,
-                          count=1)
+        crawler = crawler_html(info, language_link=not prerendered)
+        document = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + crawler, document, count=1)
     return document
 
 
@@ -339,7 +340,8 @@ class SiteLayer:
         if shell is None:
             return Response("Service starting", status_code=503, media_type="text/plain")
         has_content = bool(info.facts or info.links or info.status != 200 or info.heading)
-        body = with_page(shell, info, crawler_body=has_content, build_id=self.shells.build_id(root))
+        body = with_page(shell, info, crawler_body=has_content, build_id=self.shells.build_id(root),
+                         prerendered=source is not None)
         vary = {"vary": "Cookie, Accept-Language"} if info.path == "/" else None
         response = Response(body, status_code=info.status, media_type="text/html", headers=vary)
         return deliver(response, headers, REVALIDATE)
