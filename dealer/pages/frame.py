@@ -6,7 +6,7 @@ import reflex as rx
 from reflex.vars import VarData
 
 from dealer.components.layout import page_frame
-from dealer.i18n import LANGUAGE_TAGS, gettext
+from dealer.i18n import LANGUAGE_TAGS, chosen_language_href, gettext
 from dealer.pages.context import PageContext
 from dealer.routes import counterpart, path_for
 from dealer.state.locale import LocaleState
@@ -19,13 +19,16 @@ def switch_href(ctx: PageContext) -> rx.Var | str:
     connected; then from the live URL (query string included)."""
     static = ctx.static_path
     if static is not None:
-        before_hydration: rx.Var | str = counterpart(static, ctx.other_locale)
+        before_hydration: rx.Var | str = chosen_language_href(
+            counterpart(static, ctx.other_locale), ctx.other_locale)
     else:
-        tag, home = LANGUAGE_TAGS[ctx.other_locale], path_for("content", ctx.other_locale)
+        tag = LANGUAGE_TAGS[ctx.other_locale]
+        home = chosen_language_href(path_for("content", ctx.other_locale), ctx.other_locale)
         before_hydration = rx.Var(
-            f"((typeof document !== 'undefined' && document.head.querySelector("
-            f"'link[rel=alternate][hreflang={tag}]')) ? new URL(document.head.querySelector("
-            f"'link[rel=alternate][hreflang={tag}]').href).pathname : '{home}')"
+            f"((path) => path === '/' ? '{home}' : path)((typeof document !== 'undefined' && "
+            f"document.head.querySelector('link[rel=alternate][hreflang={tag}]')) ? new URL("
+            f"document.head.querySelector('link[rel=alternate][hreflang={tag}]').href)"
+            f".pathname : '{home}')"
         ).to(str)
     return rx.cond(rx.State.is_hydrated, LocaleState.switch_href, before_hydration)
 

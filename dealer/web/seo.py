@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
-from dealer.i18n import LANGUAGE_NAMES, LANGUAGE_TAGS, LOCALES
+from dealer.i18n import LANGUAGE_NAMES, LANGUAGE_TAGS, LOCALES, chosen_language_href
 from dealer.routes import counterpart
 from dealer.settings import get_settings
 
@@ -58,6 +58,11 @@ def alternates(
 def language_path(path: str, locale: str, paths: Mapping[str, str] | None = None) -> str:
     """This page's path in ``locale``: a translated content slug, else the route table's."""
     return (paths or {}).get(locale) or counterpart(path, locale)
+
+
+def switch_href(info: PageInfo, locale: str) -> str:
+    """The language switch's target for this page in ``locale``."""
+    return chosen_language_href(language_path(info.path, locale, info.alternate_paths), locale)
 
 
 def _attr(value: str) -> str:
@@ -142,9 +147,8 @@ def crawler_html(info: PageInfo, *, language_link: bool = False) -> str:
     header of its own (pages with parameters).
     """
     parts = [
-        f'<p><a href="{_attr(language_path(info.path, other, info.alternate_paths))}" '
-        f'hreflang="{other}" lang="{other}" data-testid="language-switch">'
-        f"{LANGUAGE_NAMES[other]}</a></p>"
+        f'<p><a href="{_attr(switch_href(info, other))}" hreflang="{other}" lang="{other}" '
+        f'data-testid="language-switch">{LANGUAGE_NAMES[other]}</a></p>'
         for other in LOCALES
         if language_link and other != info.locale and info.status == 200
     ]

@@ -22,7 +22,15 @@ from starlette.responses import JSONResponse, PlainTextResponse, RedirectRespons
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from dealer.db import get_engine
-from dealer.i18n import LANGUAGE_TAGS, LOCALE_COOKIE, locale_from_path, negotiate_locale
+from dealer.i18n import (
+    LANGUAGE_TAGS,
+    LOCALE_COOKIE,
+    LOCALE_COOKIE_MAX_AGE,
+    LOCALE_PARAM,
+    LOCALES,
+    locale_from_path,
+    negotiate_locale,
+)
 from dealer.pageinfo import PageInfo, not_found
 from dealer.routes import path_for
 from dealer.settings import RouteRule, get_settings
@@ -316,6 +324,12 @@ class SiteLayer:
             if rule.target:
                 return RedirectResponse(rule.target, status_code=rule.status)
             return self.document(not_found(path, locale_from_path(path)), headers)
+        chosen = dict(parse_qsl(query)).get(LOCALE_PARAM) if path == "/" else None
+        if chosen in LOCALES:  # the visitor chose on the language switch: remember it
+            response = RedirectResponse(path_for("content", chosen), status_code=302)
+            response.set_cookie(LOCALE_COOKIE, chosen, max_age=LOCALE_COOKIE_MAX_AGE, path="/",
+                                samesite="lax")
+            return response
         if path == "/":
             cookies = dict(
                 part.strip().split("=", 1)

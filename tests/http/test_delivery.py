@@ -68,3 +68,16 @@ def test_health_is_never_cached_and_files_for_a_day(site: Site) -> None:
     assert font.status_code == 200
     assert font.headers["cache-control"] == "public, max-age=86400"
     assert font.headers["x-content-type-options"] == "nosniff"
+
+
+def test_the_language_switch_to_the_dutch_home_page_overrides_the_cookie(site: Site) -> None:
+    """Chosen before the page is connected, /?locale=nl must not bounce back to /de."""
+    response = httpx.get(site.url("/?locale=nl"), cookies={"locale": "de"},
+                         follow_redirects=False)
+    assert response.status_code == 302 and response.headers["location"] == "/"
+    cookie = response.headers["set-cookie"]
+    assert "locale=nl" in cookie and "Path=/" in cookie and "SameSite=lax" in cookie
+    assert httpx.get(site.url("/"), cookies={"locale": "de"},
+                     follow_redirects=False).headers["location"] == "/de"
+    home = httpx.get(site.url("/de")).text  # the German home, as served, links there
+    assert re.search(r'href="/\?locale=nl"[^>]*>Nederlands<', home)
