@@ -1,0 +1,147 @@
+"""Lighthouse on a phone, offline: each page type of the production build, several runs,
+the median of each figure.
+
+    .venv/bin/python bench/lighthouse.py [--url http://localhost:3000] [--runs 3] [--only /voorraad]
+
+Without --url it builds and starts the site as the tests do (`scripts/run.sh`, its own
+SQLite database with the demo data) on a free port and stops it afterwards. Lighthouse
+comes from the npm registry (installed into .tools on first use) and drives Debian's
+Chromium; mobile form factor, simulated throttling (Lighthouse's defaults). Prints per
+page the median Performance, Accessibility, Best Practices and SEO scores, CLS, LCP, TBT
+and the transferred KB per resource type.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.conftest import free_port, start_site, stop_site  # noqa: E402
+
+LIGHTHOUSE_VERSION = "12.8.2"  # 13 needs Node 22; Debian's Node is 20
+LIGHTHOUSE = ROOT / ".tools" / "node_modules" / ".bin" / "lighthouse"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+# The page types of the issue; {vehicle} is the first vehicle of the stock overview.
+PAGES = {
+    "home": "/",
+    "stock nl": "/voorraad",
+    "stock de": "/de/angebote",
+    "vehicle": "/voorraad/{vehicle}",
+    "content": "/over-ons",
+    "compare": "/voorraad/vergelijken",
+    "favourites": "/voorraad/favorieten",
+    "calculator": "/voorraad/{vehicle}/lease-calculator",
+    "lease offers": "/lease-aanbod",
+    "location": "/vestigingen/utrecht",
+}
+CATEGORIES = {"performance": "Perf", "accessibility": "A11y", "best-practices": "BP",
+              "seo": "SEO"}
+RESOURCE_TYPES = ("document", "script", "stylesheet", "font", "image", "other", "total")
+
+
+def install_lighthouse() -> None:
+    package = ROOT / ".tools" / "node_modules" / "lighthouse" / "package.json"
+    if package.exists() and json.loads(package.read_text())["version"] == LIGHTHOUSE_VERSION:
+        return
+    subprocess.run(["npm", "install", "--loglevel=error", "--no-audit", "--no-fund",
+                    "--prefix", str(ROOT / ".tools"), f"lighthouse@{LIGHTHOUSE_VERSION}"],
+                   check=True)
+
+
+def run_lighthouse(url: str) -> dict:
+    """One Lighthouse run of ``url``: the report as a dict."""
+    with tempfile.TemporaryDirectory() as profile:
+        result = subprocess.run(
+            [str(LIGHTHOUSE), url, "--output=json", "--output-path=stdout", "--quiet",
+             "--only-categories=" + ",".join(CATEGORIES),
+             f"--chrome-flags=--headless=new --no-sandbox --disable-gpu "
+             f"--user-data-dir={profile}"],
+            env={**os.environ, "CHROME_PATH": CHROMIUM},
+            capture_output=True, text=True, check=True,
+        )
+    return json.loads(result.stdout)
+
+
+def figures(report: dict) -> dict[str, float]:
+    """The figures of one report: scores 0-100, CLS, LCP and TBT in ms, KB per type."""
+    audits = report["audits"]
+    row = {label: round(100 * (report["categories"][key]["score"] or 0))
+           for key, label in CATEGORIES.items()}
+    row["CLS"] = audits["cumulative-layout-shift"]["numericValue"]
+    row["LCP"] = audits["largest-contentful-paint"]["numericValue"]
+    row["TBT"] = audits["total-blocking-time"]["numericValue"]
+    for item in audits["resource-summary"]["details"]["items"]:
+        if item["resourceType"] in RESOURCE_TYPES:
+            row[item["resourceType"]] = item["transferSize"] / 1024
+    return row
+
+
+def median_row(rows: list[dict[str, float]]) -> dict[str, float]:
+    return {key: statistics.median(row.get(key, 0) for row in rows) for key in rows[0]}
+
+
+def print_table(results: dict[str, dict[str, float]], runs: int) -> None:
+    columns = [*CATEGORIES.values(), "CLS", "LCP ms", "TBT ms", *RESOURCE_TYPES]
+    print(f"Lighthouse {LIGHTHOUSE_VERSION}, mobile, simulated throttling, median of {runs};"
+          " transferred KB per resource type")
+    print(f"{'page':<13}" + "".join(f"{column:>11}" for column in columns))
+    for name, row in results.items():
+        cells = [f"{row[label]:.0f}" for label in CATEGORIES.values()]
+        cells += [f"{row['CLS']:.3f}", f"{row['LCP']:.0f}", f"{row['TBT']:.0f}"]
+        cells += [f"{row.get(kind, 0):.1f}" for kind in RESOURCE_TYPES]
+        print(f"{name:<13}" + "".join(f"{cell:>11}" for cell in cells))
+
+
+def measure(base_url: str, runs: int, only: list[str]) -> dict[str, dict[str, float]]:
+    stock = httpx.get(base_url + "/voorraad", timeout=30).text
+    vehicle = re.search(r'href="/voorraad/([a-z0-9-]+-\d+)"', stock).group(1)
+    results = {}
+    for name, path in PAGES.items():
+        path = path.format(vehicle=vehicle)
+        if only and path not in only and name not in only:
+            continue
+        reports = [figures(run_lighthouse(base_url + path)) for _ in range(runs)]
+        results[name] = median_row(reports)
+        print(f"  {name} ({path}): done", file=sys.stderr)
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--url", help="a running site; without it the build is started")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--only", action="append", default=[],
+                        help="a page name or path of the list (repeatable)")
+    args = parser.parse_args()
+    install_lighthouse()
+    if args.url:
+        results = measure(args.url.rstrip("/"), args.runs, args.only)
+    else:
+        with tempfile.TemporaryDirectory() as data:
+            port = free_port()
+            process = start_site(ROOT, port, {
+                "DATABASE_URL": f"sqlite:///{Path(data) / 'site.db'}",
+                "DEALER_PUBLIC_MOCKS": "true",
+            })
+            try:
+                results = measure(f"http://127.0.0.1:{port}", args.runs, args.only)
+            finally:
+                stop_site(process)
+    print_table(results, args.runs)
+
+
+if __name__ == "__main__":
+    main()
