@@ -23,7 +23,6 @@ TOP_NAV = (
 )
 
 
-
 def _items(entries: tuple, locale: str) -> list[Link]:
     return [
         Link(gettext(locale, label), path_for(screen, locale, **params))

@@ -176,7 +176,6 @@ _FEATURE_ORDER = {key: position for position, key in enumerate(catalog.FEATURES)
 _DEAL_ORDER = {key: position for position, key in enumerate(catalog.DEAL_TYPES)}
 
 
-
 def get_vehicle(session: Session, slug: str) -> VehicleDetail | None:
     """The vehicle with this slug, also when it is no longer available (see ``available``)."""
     vehicle = session.exec(

@@ -30,7 +30,6 @@ from dealer.web.seo import page_title
 logger = logging.getLogger(__name__)
 
 
-
 @dataclass(frozen=True)
 class FormSubject:
     """The vehicle or model a form is about (empty for direct contact)."""

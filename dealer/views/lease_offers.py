@@ -111,8 +111,6 @@ class OfferCard:
     more_label: str = ""
 
 
-
-
 @dataclass
 class OfferDetail:
     slug: str = ""

@@ -81,8 +81,6 @@ NO_EMPLOYEES = N_("No employees found. Try adjusting the filters.")
 # --- render-ready values ------------------------------------------------------------
 
 
-
-
 @dataclass
 class HoursRow:
     day: str = ""
@@ -154,8 +152,6 @@ class EmployeeCard:
     email_href: str = ""
     phone: str = ""
     phone_href: str = ""
-
-
 
 
 @dataclass

@@ -92,8 +92,6 @@ COUNTRIES = {"NL": N_("Netherlands"), "DE": N_("Germany")}
 ROUTE_PLANNER_URL = "https://www.google.com/maps/dir/?api=1&"
 
 
-
-
 @dataclass
 class Photo:
     src: str = ""
@@ -143,8 +141,6 @@ class Co2Label:
     heading: str = ""
     letter: str = ""
     steps: list[Co2Step] = field(default_factory=list)
-
-
 
 
 @dataclass
