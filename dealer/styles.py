@@ -16,7 +16,8 @@ THEME = rx.theme(
     appearance="light",
 )
 
-FONT_FAMILY = "'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+FONT_FAMILY = ("'Inter', 'Inter fallback', system-ui, -apple-system, 'Segoe UI', Roboto, "
+               "sans-serif")
 STYLESHEETS = ["/fonts/fonts.css"]
 
 PAGE_MAX_WIDTH = "1200px"

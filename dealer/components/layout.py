@@ -303,7 +303,9 @@ def page_frame(
             padding_x=styles.PAGE_PADDING_X,
             padding_y="1.5rem",
             width="100%",
-            min_height="60vh",
+            # The footer starts below the first screen: the page's data filling in
+            # above it moves nothing a visitor sees.
+            min_height="100vh",
         ),
         once_per_locale(footer, locale)(),
         sticky_contact(locale),

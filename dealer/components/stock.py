@@ -157,15 +157,17 @@ def search_group(group: rx.Var, texts: FilterTexts, on_search: rx.EventHandler) 
 
 
 def quick_entries(group: rx.Var) -> rx.Component:
-    """The quick-entry types as chips above the results."""
+    """The quick-entry types as one row of chips above the results (it scrolls sideways
+    on a phone: its height is known before the stock has loaded)."""
     return rx.el.nav(
         rx.flex(
             rx.foreach(
                 group.options,
                 lambda option: chip_link(option.label, option.href, option.checked, "outline"),
             ),
-            wrap="wrap",
+            wrap="nowrap",
             gap="0.5rem",
+            class_name="quick-entries",
         ),
         aria_label=group.heading,
         data_testid="quick-entries",

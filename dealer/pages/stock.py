@@ -39,12 +39,14 @@ def filters(locale: str) -> rx.Component:
 def page(ctx: PageContext) -> rx.Component:
     locale = ctx.locale
     results = rx.vstack(
-        rx.foreach(StockState.filters,
-                   lambda group: rx.cond(group.kind == "quick", quick_entries(group))),
+        rx.box(
+            rx.foreach(StockState.filters,
+                       lambda group: rx.cond(group.kind == "quick", quick_entries(group))),
+            class_name="quick-entries-slot",
+        ),
         rx.hstack(
             rx.text(StockState.count_text, size="4", weight="bold", role="status",
-                    data_testid="result-count"),
-            rx.spacer(),
+                    data_testid="result-count", class_name="results-bar__count"),
             filter_drawer(gettext(locale, "Filters"), gettext(locale, "Close filters"),
                           filters(locale)),
             choice_select(gettext(locale, "Price shown"), StockState.displays, StockState.display,
@@ -55,6 +57,7 @@ def page(ctx: PageContext) -> rx.Component:
             align="center",
             width="100%",
             spacing="4",
+            class_name="results-bar",
         ),
         pills(StockState.pills, gettext(locale, "Reset all filters"), StockState.reset_href,
               gettext(locale, "Remove filter")),
@@ -67,7 +70,9 @@ def page(ctx: PageContext) -> rx.Component:
                 spacing="4",
                 width="100%",
             ),
-            rx.text(gettext(locale, "No vehicles match these filters."), size="3"),
+            # Only once the search has answered: not while the page waits for it.
+            rx.cond(StockState.path != "",
+                    rx.text(gettext(locale, "No vehicles match these filters."), size="3")),
         ),
         pagination(StockState.pages, gettext(locale, "Pages")),
         spacing="4",
@@ -76,7 +81,9 @@ def page(ctx: PageContext) -> rx.Component:
     sidebar = rx.el.aside(
         filters(locale),
         aria_label=gettext(locale, "Filters"),
-        min_width="220px",
+        # As wide before the filters have loaded as after: the results never move sideways.
+        width="240px",
+        flex_shrink="0",
         display=["none", "none", "block"],
     )
     return framed(

@@ -142,7 +142,8 @@ def structured_data(info: PageInfo) -> list[dict]:
 def crawler_html(info: PageInfo, *, language_link: bool = False) -> str:
     """The page's main content as plain HTML, readable without JavaScript.
 
-    The browser drops it as soon as the app has drawn its own heading. ``language_link``
+    With JavaScript it is laid over the page (assets/site.css) until the app has drawn its
+    own heading, then dropped. ``language_link``
     adds the link to the page in the other language, for pages whose built HTML has no
     header of its own (pages with parameters).
     """
@@ -158,11 +159,14 @@ def crawler_html(info: PageInfo, *, language_link: bool = False) -> str:
             for item in info.breadcrumbs
         )
         parts.append(f"<nav><ol>{crumbs}</ol></nav>")
+    if info.image:
+        # The first large paint of the page, above the heading as on a vehicle page: whole
+        # on a phone's first screen, fetched first, its box known before it loads.
+        parts.append(f'<img src="{_attr(info.image)}" alt="{_attr(info.heading)}" width="640" '
+                     'height="480" fetchpriority="high">')
     parts.append(f"<h1>{html.escape(info.heading or info.title)}</h1>")
     if info.description:
         parts.append(f"<p>{html.escape(info.description)}</p>")
-    if info.image:
-        parts.append(f'<img src="{_attr(info.image)}" alt="{_attr(info.heading)}" width="640">')
     if info.facts:
         rows = "".join(
             f"<dt>{html.escape(fact.label)}</dt><dd>{html.escape(fact.value)}</dd>"

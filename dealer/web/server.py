@@ -65,9 +65,14 @@ LANG_SYNC_SCRIPT = (
 )
 # Removes the no-JavaScript copy of the page once the app has drawn its own heading,
 # the server's <title> once the app has set one, and every server head tag at the
-# first client-side navigation (they describe the first page only).
+# first client-side navigation (they describe the first page only). Should the app not
+# draw (its server unreachable), the copy returns into the flow after a while, so that
+# it no longer covers the header.
+APP_DRAW_TIMEOUT_MS = 15_000
 CRAWLER_CLEANUP_SCRIPT = (
-    "<script>(function(){var d=document,i='" + CRAWLER_MAIN_ID + "',o;function t(){"
+    "<script>(function(){var d=document,i='" + CRAWLER_MAIN_ID + "',o;"
+    "setTimeout(function(){var m=d.getElementById(i);if(m)m.style.position='static'},"
+    + str(APP_DRAW_TIMEOUT_MS) + ");function t(){"
     "var m=d.getElementById(i);if(m&&d.querySelector('#main-content h1'))m.remove();"
     "var s=d.head.querySelector('title[data-seo]');"
     "if(s&&d.head.querySelectorAll('title').length>1){s.remove();s=null}"
@@ -96,6 +101,10 @@ APP_GUARD_SCRIPT = (
     "if(a&&a.origin===location.origin&&!a.target){e.preventDefault();location.href=a.href}},true)"
     "})()</script>"
 )
+# The one font file Dutch and German pages draw with (assets/fonts/fonts.css): fetched
+# with the page instead of after its stylesheet, so the text is drawn once.
+FONT_PRELOAD = ('<link rel="preload" href="/fonts/inter-latin-cz-wght-normal.woff2" as="font" '
+                'type="font/woff2" crossorigin>')
 REFLEX_DEFAULT_OG_IMAGE = '<meta content="favicon.ico" property="og:image"/>'
 # SPEC §1: in mock-data mode the console says so (for developers, not translated).
 MOCK_WARNING_SCRIPT = (
@@ -164,7 +173,7 @@ def with_page(document: str, info: PageInfo, *, crawler_body: bool, build_id: st
         # A title that depends on data was prerendered empty: the server knows it.
         start, end = prerendered_title.span(1)
         document = document[:start] + html.escape(info.title) + document[end:]
-    tags = head_html(info, with_title=prerendered_title is None)
+    tags = FONT_PRELOAD + head_html(info, with_title=prerendered_title is None)
     if info.image:  # the page's own preview image replaces the build's default one
         document = document.replace(REFLEX_DEFAULT_OG_IMAGE, "")
     at = document.find('<meta name="viewport"')

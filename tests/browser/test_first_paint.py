@@ -1,11 +1,83 @@
-"""What a first visit loads before the page is drawn."""
+"""What a first visit loads and paints before the app has taken over, on a phone."""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.page_types import PAGES, PHONE
 from tests.conftest import Site
+
+# Records every layout shift of the visit, and for each largest-contentful-paint entry
+# whether its element belongs to the page as the server sent it (its copy of the page).
+OBSERVERS = """
+window.firstPaint = {shifts: [], largest: []};
+new PerformanceObserver(list => list.getEntries().forEach(entry => {
+  if (!entry.hadRecentInput) firstPaint.shifts.push({value: entry.value,
+    sources: (entry.sources || []).map(s => s.node ? s.node.nodeName + ' '
+      + (s.node.textContent || '').slice(0, 60) : '?')});
+})).observe({type: 'layout-shift', buffered: true});
+new PerformanceObserver(list => list.getEntries().forEach(entry => firstPaint.largest.push({
+  tag: entry.element && entry.element.nodeName, url: entry.url, time: entry.startTime,
+  served: !!(entry.element && entry.element.closest('#crawler-main'))})))
+  .observe({type: 'largest-contentful-paint', buffered: true});
+"""
+# Pages whose largest paint the server can give: their data is in the served HTML.
+# (Stock listings and lease offers draw their cards once the app has the stock.)
+SERVER_PAINTED = {
+    "nl": ["/", "/voorraad/{vehicle}", "/voorraad/{vehicle}/lease-calculator", "/over-ons",
+           "/vestigingen/utrecht"],
+    "de": ["/de", "/de/angebote/{vehicle}", "/de/angebote/{vehicle}/leasingrechner",
+           "/de/ueber-uns", "/de/standorte/koeln"],
+}
+
+
+@pytest.fixture
+def phone(page: Page) -> Iterator[Page]:
+    """A phone: small screen and a CPU four times slower, as Lighthouse's mobile run."""
+    page.set_viewport_size(PHONE)
+    page.add_init_script(OBSERVERS)
+    session = page.context.new_cdp_session(page)
+    session.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    yield page
+    session.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+
+
+def _visit_until_settled(page: Page, url: str) -> None:
+    page.goto(url, wait_until="networkidle")
+    expect(page.locator("#main-content h1")).to_be_visible()
+    expect(page.locator("#crawler-main")).to_have_count(0)
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(500)
+
+
+@pytest.mark.parametrize("path", [*PAGES["nl"], *PAGES["de"]])
+def test_nothing_moves_while_a_page_loads(phone: Page, site: Site, vehicle: str,
+                                          path: str) -> None:
+    _visit_until_settled(phone, site.url(path.format(vehicle=vehicle)))
+    shifts = phone.evaluate("firstPaint.shifts")
+    total = sum(shift["value"] for shift in shifts)
+    assert total < 0.05, f"{path}: layout shift {total:.3f}: {shifts}"
+
+
+@pytest.mark.parametrize("path", ["/", "/voorraad", "/voorraad/{vehicle}", "/over-ons"])
+def test_nothing_moves_on_a_wide_screen_either(page: Page, site: Site, vehicle: str,
+                                               path: str) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.add_init_script(OBSERVERS)
+    _visit_until_settled(page, site.url(path.format(vehicle=vehicle)))
+    total = page.evaluate("firstPaint.shifts.reduce((sum, shift) => sum + shift.value, 0)")
+    assert total < 0.05, f"{path}: layout shift {total:.3f}"
+
+
+@pytest.mark.parametrize("path", [*SERVER_PAINTED["nl"], *SERVER_PAINTED["de"]])
+def test_the_largest_paint_is_the_served_page(phone: Page, site: Site, vehicle: str,
+                                                 path: str) -> None:
+    _visit_until_settled(phone, site.url(path.format(vehicle=vehicle)))
+    largest = phone.evaluate("firstPaint.largest")
+    assert largest and largest[-1]["served"], f"{path}: {largest}"
 
 
 @pytest.mark.parametrize("path", ["/voorraad", "/de/angebote"])
