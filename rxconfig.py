@@ -18,4 +18,8 @@ config = rx.Config(
     deploy_url=settings.base_url,
     plugins=[rx.plugins.RadixThemesPlugin(theme=THEME)],
     disable_plugins=[rx.plugins.SitemapPlugin],
+    # Only the site's own pages may call its API and open its websocket.
+    cors_allowed_origins=settings.own_origins,
+    # Idle visitor state is dropped (in memory and in Redis) after this long.
+    redis_token_expiration=settings.state_idle_seconds,
 )

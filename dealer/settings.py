@@ -10,12 +10,14 @@ from __future__ import annotations
 import ipaddress
 from functools import lru_cache
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from pydantic import AliasChoices, Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 DATA_DIR = PROJECT_ROOT / "data"
+LOOPBACK_NAMES = ("localhost", "127.0.0.1")
 
 
 class RouteRule(BaseSettings):
@@ -86,6 +88,13 @@ class Settings(BaseSettings):
     # one, a random secret is kept in the data folder (fine for one machine).
     secret_key: str | None = None
 
+    # A visitor's page state on the server is dropped after this long without an event;
+    # forms keep their drafts in the browser, so nothing typed is lost.
+    state_idle_seconds: int = Field(default=1200, ge=60)
+    # HTTPS deployments: how long browsers must use HTTPS only (Strict-Transport-Security);
+    # 0 sends no such header.
+    hsts_seconds: int = Field(default=0, ge=0)
+
     @field_validator("trusted_proxies")
     @classmethod
     def _networks(cls, value: str) -> str:
@@ -97,6 +106,18 @@ class Settings(BaseSettings):
     def trusted_proxy_networks(self) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
         return [ipaddress.ip_network(part.strip(), strict=False)
                 for part in self.trusted_proxies.split(",") if part.strip()]
+
+    @property
+    def own_origins(self) -> list[str]:
+        """The origins the site's pages are served from: the base URL's, and on a loopback
+        address its other loopback names (localhost and 127.0.0.1 on a developer's box)."""
+        parts = urlsplit(self.base_url)
+        origins = [f"{parts.scheme}://{parts.netloc}"]
+        if parts.hostname in LOOPBACK_NAMES:
+            port = f":{parts.port}" if parts.port else ""
+            origins += [f"{parts.scheme}://{name}{port}" for name in LOOPBACK_NAMES
+                        if name != parts.hostname]
+        return origins
 
 
 @lru_cache(maxsize=1)

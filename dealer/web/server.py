@@ -2,8 +2,8 @@
 
 It answers what a static file server cannot: trailing-slash and configured
 redirects, the language choice on the root URL, real status codes, per-URL
-``<html lang>`` and head tags, /health. Websockets, events, uploads and
-assets pass straight through to Reflex.
+``<html lang>`` and head tags, /health. Events, uploads and assets pass through to
+Reflex; websocket frames pass through ``socket_guard``.
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ from dealer.web.delivery import (
 from dealer.web.describe import describe
 from dealer.web.seo import CRAWLER_MAIN_ID, crawler_html, head_html, json_ld_script, structured_data
 from dealer.web.sitemap import robots_txt, sitemap_document
+from dealer.web.socket_guard import guard_websocket
 
 logger = logging.getLogger(__name__)
 
@@ -252,14 +253,21 @@ async def database_ok() -> bool:
 class SiteLayer:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
+        self.websocket = guard_websocket(app)
         self.shells = ShellCache()
         self.assets = AssetCache()
+        hsts = get_settings().hsts_seconds
+        self.security_headers = SECURITY_HEADERS | (
+            {"strict-transport-security": f"max-age={hsts}; includeSubDomains"} if hsts else {})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            await self.websocket(scope, receive, send)
+            return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        send = with_headers(send, SECURITY_HEADERS)
+        send = with_headers(send, self.security_headers)
         if scope["method"] not in ("GET", "HEAD"):
             await self.app(scope, receive, send)
             return

@@ -1,0 +1,24 @@
+"""Settings that decide who may talk to the site, and for how long it remembers them."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from dealer.settings import Settings
+
+
+def test_only_the_sites_own_origin_is_allowed() -> None:
+    assert Settings(base_url="https://www.rijnland-autogroep.nl/").own_origins == [
+        "https://www.rijnland-autogroep.nl"]
+
+
+def test_on_a_developers_machine_both_loopback_names_are_the_site() -> None:
+    assert Settings(base_url="http://localhost:3000").own_origins == [
+        "http://localhost:3000", "http://127.0.0.1:3000"]
+
+
+def test_idle_state_expiry_and_hsts_have_sane_bounds() -> None:
+    assert Settings().state_idle_seconds == 1200 and Settings().hsts_seconds == 0
+    with pytest.raises(ValidationError):
+        Settings(state_idle_seconds=5)

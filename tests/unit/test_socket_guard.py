@@ -1,0 +1,96 @@
+"""What one browser connection may send over the websocket (dealer/web/socket_guard.py)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from dealer.web.socket_guard import (
+    EVENT_BURST,
+    MAX_FRAME_BYTES,
+    EventBudget,
+    guard_websocket,
+    is_well_formed_event,
+)
+
+EVENT = "42/_event," + json.dumps(["event", {"name": "state.forms_state.set_text",
+                                             "payload": {"value": "Jan"}}])
+
+
+def test_a_burst_is_cut_and_the_budget_refills_at_its_rate() -> None:
+    now = [0.0]
+    budget = EventBudget(rate=10, burst=3, clock=lambda: now[0])
+    assert [budget.spend() for _ in range(4)] == [True, True, True, False]
+    now[0] += 0.1  # one event's worth of time
+    assert [budget.spend(), budget.spend()] == [True, False]
+
+
+def test_a_fast_typist_never_runs_out() -> None:
+    now = [0.0]
+    budget = EventBudget(clock=lambda: now[0])
+    for _ in range(600):  # a minute at ten keys a second
+        now[0] += 0.1
+        assert budget.spend()
+
+
+@pytest.mark.parametrize("frame", [EVENT, '42["event",{"name":"x"}]', '42/_event,7["event","{}"]'])
+def test_events_of_ours_are_well_formed(frame: str) -> None:
+    assert is_well_formed_event(frame)
+
+
+@pytest.mark.parametrize("frame", ["42", "42/_event,", "42/_event,{}", '42["event"]',
+                                   "42/_event,[1,{}]", '42["event",3]', "42\x00\udcff"])
+def test_anything_else_is_malformed(frame: str) -> None:
+    assert not is_well_formed_event(frame)
+
+
+async def _run(frames: list[str]) -> tuple[list[str], list[dict]]:
+    """Feeds frames through the guard to an app that reads until disconnected: what the
+    app received, and what went back to the browser."""
+    incoming = [{"type": "websocket.connect"}, *({"type": "websocket.receive", "text": f}
+                                                 for f in frames),
+                {"type": "websocket.disconnect", "code": 1000}]
+    received: list[str] = []
+    sent: list[dict] = []
+
+    async def app(scope, receive, send) -> None:
+        while (message := await receive())["type"] != "websocket.disconnect":
+            if message["type"] == "websocket.receive":
+                received.append(message["text"])
+                await send({"type": "websocket.send", "text": "ok"})
+
+    async def receive() -> dict:
+        return incoming.pop(0)
+
+    async def send(message: dict) -> None:
+        sent.append(message)
+
+    await guard_websocket(app)({"type": "websocket", "client": ("203.0.113.9", 1)},
+                               receive, send)
+    return received, sent
+
+
+@pytest.mark.anyio
+async def test_an_oversized_frame_closes_the_connection(caplog: pytest.LogCaptureFixture) -> None:
+    huge = "42/_event," + json.dumps(["event", {"payload": {"value": "x" * MAX_FRAME_BYTES}}])
+    received, sent = await _run([EVENT, huge, EVENT])
+    assert received == [EVENT]
+    assert sent[-1] == {"type": "websocket.close", "code": 1009}
+    assert len(caplog.records) == 1 and "203.0.113.9" in caplog.records[0].getMessage()
+
+
+@pytest.mark.anyio
+async def test_a_flood_of_events_closes_the_connection() -> None:
+    received, sent = await _run([EVENT] * 1000)
+    assert len(received) == EVENT_BURST
+    assert sent[-1] == {"type": "websocket.close", "code": 1008}
+    assert sum(message["type"] == "websocket.send" for message in sent) == EVENT_BURST
+
+
+@pytest.mark.anyio
+async def test_a_malformed_frame_is_dropped_with_one_line(caplog: pytest.LogCaptureFixture) -> None:
+    received, _sent = await _run([EVENT, "42/_event,not json", EVENT, "2"])
+    assert received == [EVENT, EVENT, "2"]
+    assert [record.getMessage() for record in caplog.records] == [
+        "websocket of 203.0.113.9: a malformed event frame dropped (18 bytes)"]
