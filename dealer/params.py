@@ -28,3 +28,8 @@ def integer(value: object, default: int | None = None, *, minimum: int = 0,
     if not isinstance(value, int):
         return default
     return value if minimum <= value <= maximum else default
+
+
+def text(value: object, limit: int) -> str:
+    """Text a visitor typed, at most ``limit`` characters; '' for anything not text."""
+    return value[:limit] if isinstance(value, str) else ""

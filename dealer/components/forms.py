@@ -64,10 +64,14 @@ def _label(spec: FieldSpec, **props: Any) -> rx.Component:
     )
 
 
-def _help_and_error(spec: FieldSpec, error: rx.Var) -> rx.Component:
+def _help_and_error(spec: FieldSpec, error: rx.Var, notice: rx.Var | None = None
+                    ) -> rx.Component:
     return rx.fragment(
         rx.text(spec.help, id=spec.help_id, size="1", color=rx.color("gray", 11))
         if spec.help else rx.fragment(),
+        # Live, so that a paste cut at the length limit is announced where it happened.
+        rx.text(notice, role="status", size="1", color=rx.color("gray", 11),
+                data_testid="field-notice") if notice is not None else rx.fragment(),
         rx.cond(
             error != "",
             rx.text(
@@ -90,9 +94,11 @@ def text_field(
     on_change: Any,
     on_blur: Any,
     suggestions: rx.Var | None = None,
+    notice: rx.Var | None = None,
 ) -> rx.Component:
     """A text input (multi-line when ``spec.multiline``); ``suggestions`` turns it into an
-    autocomplete field offering those values while typing."""
+    autocomplete field offering those values while typing; ``notice`` is a note shown
+    below it (the length limit reached)."""
     # What the visitor types is the truth: the input keeps its own value (the state's
     # value only fills it when the form appears), so a late answer from the server can
     # never replace newer typing.
@@ -123,7 +129,7 @@ def text_field(
     return rx.vstack(
         _label(spec, style={"font_weight": "500"}),
         control,
-        _help_and_error(spec, error),
+        _help_and_error(spec, error, notice),
         spacing="1",
         width="100%",
         data_field=spec.name,

@@ -33,7 +33,7 @@ from typing import Literal
 
 from dealer.forms import rules
 from dealer.forms.messages import DOMAIN, message
-from dealer.i18n import N_, gettext
+from dealer.i18n import N_, format_number, gettext
 
 FieldType = Literal["text", "autocomplete", "checkbox", "toggle", "radio"]
 
@@ -48,6 +48,7 @@ MAX_FIELDS = 50
 MALFORMED_FORM = N_("The form could not be read. Please reload the page and try again.")
 _MALFORMED_VALUE = N_("This value could not be read. Please enter it again.")
 _TOO_LONG = N_("This text is too long.")
+_AT_THE_LIMIT = N_("At most {count} characters: anything longer is cut off here.")
 
 
 @dataclass(frozen=True)
@@ -236,6 +237,27 @@ def get_form(form_id: str) -> FormDef:
 
 def initial_values(form: FormDef) -> dict[str, str]:
     return {f.name: f.default for f in form.fields}
+
+
+def bounded_value(f: FieldDef, value: object) -> str:
+    """What the form keeps of a value a browser sent for field ``f``: text cut at the
+    field's longest allowed length (the input's maxlength) or ``MAX_VALUE_CHARS``;
+    anything that is not text is nothing."""
+    if not isinstance(value, str):
+        return ""
+    return value[:f.max_length or MAX_VALUE_CHARS]
+
+
+def limit_notices(form: FormDef, values: Mapping[str, object], locale: str) -> dict[str, str]:
+    """For each text field filled up to its longest allowed length, the words saying so:
+    the browser cuts a longer paste there without a word."""
+    notices = {}
+    for f in form.fields:
+        value = values.get(f.name)
+        if f.max_length and isinstance(value, str) and len(value) >= f.max_length:
+            notices[f.name] = gettext(locale, _AT_THE_LIMIT, DOMAIN,
+                                      count=format_number(f.max_length, locale))
+    return notices
 
 
 def is_shown(form: FormDef, values: Mapping[str, object], name: str) -> bool:

@@ -88,6 +88,7 @@ def _field(ctx: PageContext, form: FormDef, f: FieldDef) -> rx.Component:
         control = text_field(
             spec, value, error, FormsState.set_text(f.name), FormsState.blur(f.name),
             suggestions=FormsState.branches if f.type == "autocomplete" else None,
+            notice=FormsState.notices.get(f.name, ""),
         )
     if f.shown_when:
         return rx.cond(FormsState.form_values.get(f.shown_when, "") == CHECKED, control)

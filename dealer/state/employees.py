@@ -8,11 +8,13 @@ import reflex as rx
 
 from dealer.i18n import gettext
 from dealer.pageinfo import Link
+from dealer.params import text
 from dealer.settings import get_settings
 from dealer.state.request import page_request
 from dealer.views.locations import (
     EMPLOYEES_FIRST,
     LOAD_FAILED,
+    MAX_QUERY_LENGTH,
     EmployeeCard,
     EmployeeSearch,
     employee_listing,
@@ -87,7 +89,7 @@ class EmployeesState(rx.State):
 
     @rx.event
     def set_name(self, value: str) -> None:
-        self.name = value
+        self.name = text(value, MAX_QUERY_LENGTH)
 
     @rx.event
     def search(self, form_data: dict):

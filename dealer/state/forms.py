@@ -19,10 +19,13 @@ from dealer.forms.definitions import (
     FORM_ERROR,
     SCREEN_FORMS,
     FormDef,
+    bounded_value,
     form_errors,
     get_form,
     initial_values,
+    limit_notices,
 )
+from dealer.forms.drafts import restored_values, with_draft, without_draft
 from dealer.forms.messages import DOMAIN
 from dealer.i18n import N_, gettext
 from dealer.leads.outbox import wake_outbox
@@ -49,6 +52,7 @@ class FormsState(rx.State):
     touched: dict[str, bool] = {}  # noqa: RUF012 - lost focus at least once
     dirty: dict[str, bool] = {}  # noqa: RUF012 - changed at least once
     errors: dict[str, str] = {}  # noqa: RUF012 - the messages shown now
+    notices: dict[str, str] = {}  # noqa: RUF012 - fields filled up to their length limit
     submitted: bool = False
     submitting: bool = False
     failure: str = ""  # about the whole form
@@ -65,6 +69,9 @@ class FormsState(rx.State):
     idempotency_key: str = ""
     _subject: FormSubject | None = None
     _page_key: str = ""
+    # Half-typed forms, kept in the browser (dealer/forms/drafts.py): they outlive a
+    # server restart, a deploy and a reload.
+    drafts: str = rx.LocalStorage("", name="form_drafts")
 
     @property
     def _locale(self) -> str:
@@ -85,6 +92,7 @@ class FormsState(rx.State):
         if form is None:
             return False
         failing = form_errors(form, self.form_values, self._locale, self._options())
+        self.notices = limit_notices(form, self.form_values, self._locale)
         self.errors = {
             name: error.message
             for name, error in failing.items()
@@ -111,7 +119,7 @@ class FormsState(rx.State):
         self.status, self.submitting, self.failure = "loading", False, ""
         if not keep:
             self.form_id = form.id
-            self.form_values = initial_values(form)
+            self.form_values = restored_values(self.drafts, page_key, form)
             self.touched, self.dirty, self.errors, self.submitted = {}, {}, {}, False
             self.idempotency_key = secrets.token_urlsafe(24)
         info, subject = await form_page(path, locale, params)
@@ -131,7 +139,8 @@ class FormsState(rx.State):
             )
         self.calculation_summary = requested.summary if requested else ""
         self._calculation = requested.query if requested else {}
-        if not keep and "branch" in form.names and subject.default_branch:
+        if (not keep and "branch" in form.names and subject.default_branch
+                and not self.form_values.get("branch")):
             self.form_values["branch"] = subject.default_branch
         self.status = "ready"
         self._refresh()
@@ -140,7 +149,8 @@ class FormsState(rx.State):
         form = self._form()
         if form is None or name not in form.names or self.status != "ready":
             return
-        self.form_values[name] = value
+        self.form_values[name] = bounded_value(form.field(name), value)
+        self.drafts = with_draft(self.drafts, self._page_key, form, self.form_values)
         self.dirty[name] = True
         self._refresh()
 
@@ -206,4 +216,5 @@ class FormsState(rx.State):
         async with self:
             self.submitting = False
             self.status = "success"
+            self.drafts = without_draft(self.drafts, self._page_key)
             self.form_values = initial_values(form)

@@ -8,11 +8,13 @@ import reflex as rx
 
 from dealer.i18n import gettext
 from dealer.pageinfo import Link, not_found
+from dealer.params import text
 from dealer.state.request import page_request
 from dealer.views.locations import (
     LOAD_FAILED,
     MAP_CONSENT_DECLINED,
     MAP_CONSENT_GRANTED,
+    MAX_QUERY_LENGTH,
     LocationCard,
     LocationDetail,
     LocationSearch,
@@ -82,7 +84,7 @@ class LocationsState(rx.State):
 
     @rx.event
     def set_place(self, value: str) -> None:
-        self.place = value
+        self.place = text(value, MAX_QUERY_LENGTH)
 
     @rx.event
     def search(self, form_data: dict):

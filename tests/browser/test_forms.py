@@ -299,3 +299,43 @@ def test_a_visitor_cannot_choose_its_own_address_with_a_header(
     first, second = leads(db)
     assert first.client_key == second.client_key
     assert first.client_key not in {client_key("203.0.113.7"), client_key("198.51.100.99")}
+
+
+@pytest.mark.parametrize(("path", "send", "consent", "limit"), [
+    ("/direct-contact", "Aanvraag versturen", "^Ik ga ermee akkoord", "Maximaal 2.000 tekens"),
+    ("/de/direktkontakt", "Anfrage senden", "^Ich bin damit einverstanden",
+     "Höchstens 2.000 Zeichen"),
+])
+def test_a_half_typed_form_outlives_the_servers_memory(page: Page, site: Site, db: Engine,
+                                                       path: str, send: str, consent: str,
+                                                       limit: str) -> None:
+    page.goto(site.url(path))
+    ready(page, send)
+    page.locator("[name=name]").fill("Kim Bakker")
+    page.locator("[name=email]").fill("kim@example.nl")
+    # A pasted text longer than the limit is cut there, and the field says so.
+    page.locator("[name=message]").fill("Remgeluid. " * 250)
+    expect(page.locator("[data-field=message]").get_by_test_id("field-notice")).to_contain_text(
+        limit)
+    page.wait_for_function("(localStorage.getItem('form_drafts') || '').includes('Kim Bakker')")
+
+    # A second tab is a visitor the server has never seen, as after a restart or a deploy:
+    # what was typed comes back from the browser.
+    later = page.context.new_page()
+    later.goto(site.url(path))
+    ready(later, send)
+    expect(later.locator("[name=name]")).to_have_value("Kim Bakker")
+    expect(later.locator("[name=email]")).to_have_value("kim@example.nl")
+    assert len(later.locator("[name=message]").input_value()) == 2000
+
+    # Once the request is sent, the draft is gone: the next new visit starts empty.
+    later.get_by_role("radio").first.click()
+    later.get_by_role("checkbox", name=re.compile(consent)).click()
+    later.get_by_role("button", name=send).click()
+    expect(later.get_by_test_id("form-success")).to_be_visible()
+    (lead,) = leads(db)
+    assert lead.payload["name"] == "Kim Bakker"
+    again = page.context.new_page()
+    again.goto(site.url(path))
+    ready(again, send)
+    expect(again.locator("[name=name]")).to_have_value("")

@@ -1,0 +1,75 @@
+"""Half-typed forms kept in the visitor's browser, so that a server restart, a deploy or
+a reload loses nothing they typed.
+
+The drafts are one JSON text in the browser's local storage: per form and subject (the
+vehicle or model the request is about) the values that differ from the form's defaults,
+the most recent last. Whatever the browser hands back is read by code that cannot raise.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+
+from dealer.forms.definitions import HONEYPOT, FormDef, bounded_value, initial_values
+
+MAX_DRAFTS = 5
+MAX_STORED_CHARS = 24_000  # a few full forms; local storage itself allows megabytes
+
+
+def read_drafts(stored: object) -> dict[str, dict[str, str]]:
+    """The drafts in the stored text, by page key; nothing for anything unreadable."""
+    if not isinstance(stored, str) or len(stored) > MAX_STORED_CHARS:
+        return {}
+    try:
+        data = json.loads(stored)
+    except ValueError:
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {
+        key: {name: value for name, value in values.items()
+              if isinstance(name, str) and isinstance(value, str)}
+        for key, values in data.items()
+        if isinstance(key, str) and isinstance(values, dict)
+    }
+
+
+def _stored(drafts: dict[str, dict[str, str]]) -> str:
+    while True:
+        text = json.dumps(drafts, ensure_ascii=False, separators=(",", ":"))
+        if len(text) <= MAX_STORED_CHARS or not drafts:
+            return text
+        drafts.pop(next(iter(drafts)))  # the oldest goes first
+
+
+def with_draft(stored: object, key: str, form: FormDef, values: Mapping[str, str]) -> str:
+    """The stored text with this page's draft replaced by ``values`` (what differs from
+    the form's defaults), as the most recent; without it when nothing differs."""
+    drafts = read_drafts(stored)
+    drafts.pop(key, None)
+    defaults = initial_values(form)
+    changed = {name: value for name, value in values.items()
+               if name in form.names and name != HONEYPOT and value != defaults.get(name)}
+    if changed:
+        drafts[key] = changed
+    while len(drafts) > MAX_DRAFTS:
+        drafts.pop(next(iter(drafts)))
+    return _stored(drafts)
+
+
+def without_draft(stored: object, key: str) -> str:
+    """The stored text without this page's draft (its request was sent)."""
+    drafts = read_drafts(stored)
+    drafts.pop(key, None)
+    return _stored(drafts)
+
+
+def restored_values(stored: object, key: str, form: FormDef) -> dict[str, str]:
+    """The form's starting values with this page's draft filled in, each value bounded
+    as if typed."""
+    values = initial_values(form)
+    for name, value in read_drafts(stored).get(key, {}).items():
+        if name in form.names and name != HONEYPOT:
+            values[name] = bounded_value(form.field(name), value)
+    return values

@@ -1,0 +1,82 @@
+"""Half-typed forms kept in the browser, and values bounded as the form keeps them."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dealer.forms.definitions import (
+    HONEYPOT,
+    MAX_VALUE_CHARS,
+    bounded_value,
+    get_form,
+    initial_values,
+    limit_notices,
+)
+from dealer.forms.drafts import (
+    MAX_DRAFTS,
+    MAX_STORED_CHARS,
+    read_drafts,
+    restored_values,
+    with_draft,
+    without_draft,
+)
+from dealer.params import text
+
+CONTACT = get_form("direct_contact")
+
+
+def test_a_draft_brings_back_what_was_typed_on_that_page_only() -> None:
+    values = {**initial_values(CONTACT), "name": "Jan de Vries", "message": "Graag een offerte"}
+    stored = with_draft("", "contact:golf-1:", CONTACT, values)
+    assert restored_values(stored, "contact:golf-1:", CONTACT) == values
+    assert restored_values(stored, "contact:polo-2:", CONTACT) == initial_values(CONTACT)
+
+
+def test_a_sent_request_forgets_its_draft_and_keeps_the_others() -> None:
+    stored = with_draft("", "contact:a:", CONTACT, {"name": "A"})
+    stored = with_draft(stored, "contact:b:", CONTACT, {"name": "B"})
+    assert list(read_drafts(without_draft(stored, "contact:a:"))) == ["contact:b:"]
+
+
+def test_the_honeypot_and_unknown_fields_are_never_kept() -> None:
+    stored = with_draft("", "k", CONTACT, {"name": "Jan", HONEYPOT: "spam", "evil": "x"})
+    assert read_drafts(stored) == {"k": {"name": "Jan"}}
+
+
+def test_only_the_newest_drafts_are_kept_within_the_size_limit() -> None:
+    stored = ""
+    for number in range(MAX_DRAFTS + 3):
+        stored = with_draft(stored, f"k{number}", CONTACT, {"message": "x" * 1_900})
+    assert list(read_drafts(stored)) == [f"k{n}" for n in range(3, MAX_DRAFTS + 3)]
+    assert len(stored) <= MAX_STORED_CHARS
+
+
+@given(st.one_of(st.text(max_size=200), st.binary(), st.integers(), st.none(),
+                 st.builds(json.dumps, st.recursive(
+                     st.none() | st.booleans() | st.text(max_size=5) | st.integers(),
+                     lambda inner: st.lists(inner, max_size=3)
+                     | st.dictionaries(st.text(max_size=5), inner, max_size=3)))))
+def test_whatever_the_browser_hands_back_reads_without_error(stored: object) -> None:
+    values = restored_values(stored, "contact::", CONTACT)
+    assert set(values) == set(CONTACT.names)
+    assert all(isinstance(value, str) for value in values.values())
+
+
+def test_values_are_cut_where_the_browser_cuts_them() -> None:
+    message = CONTACT.field("message")
+    assert bounded_value(message, "x" * 900_000) == "x" * message.max_length
+    assert bounded_value(message, {"nested": "x"}) == ""
+    assert len(bounded_value(CONTACT.field(HONEYPOT), "y" * 10_000)) <= MAX_VALUE_CHARS
+    assert text("z" * 100, 60) == "z" * 60 and text(None, 60) == ""
+
+
+def test_a_field_filled_to_its_limit_says_so_in_both_languages() -> None:
+    full = {"message": "x" * CONTACT.field("message").max_length, "name": "Jan"}
+    assert limit_notices(CONTACT, full, "nl") == {
+        "message": "Maximaal 2.000 tekens: wat langer is, wordt hier afgebroken."}
+    assert limit_notices(CONTACT, full, "de") == {
+        "message": "Höchstens 2.000 Zeichen: Längeres wird hier abgeschnitten."}
+    assert limit_notices(CONTACT, {"message": "kort"}, "nl") == {}
