@@ -34,6 +34,7 @@ from dealer.i18n import (
 from dealer.pageinfo import PageInfo, not_found
 from dealer.routes import path_for
 from dealer.settings import RouteRule, get_settings
+from dealer.web.csp import content_security_policy
 from dealer.web.delivery import (
     ASSET_PREFIX,
     NO_STORE,
@@ -373,8 +374,11 @@ class SiteLayer:
         has_content = bool(info.facts or info.links or info.status != 200 or info.heading)
         body = with_page(shell, info, crawler_body=has_content, build_id=self.shells.build_id(root),
                          prerendered=source is not None)
-        vary = {"vary": "Cookie, Accept-Language"} if info.path == "/" else None
-        response = Response(body, status_code=info.status, media_type="text/html", headers=vary)
+        headers_out = {"content-security-policy": content_security_policy(body)}
+        if info.path == "/":
+            headers_out["vary"] = "Cookie, Accept-Language"
+        response = Response(body, status_code=info.status, media_type="text/html",
+                            headers=headers_out)
         return deliver(response, headers, REVALIDATE)
 
 

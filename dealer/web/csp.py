@@ -1,0 +1,55 @@
+"""The Content-Security-Policy a page runs under.
+
+Scripts run only from the site itself and, inline, exactly those the served document
+holds (each allowed by its hash): a script smuggled into the markup runs nowhere. The
+site's own code may evaluate text ('unsafe-eval'): the framework's client runs the
+actions the server sends (notifications, the share button) that way. Styles may be inline:
+the components insert their style elements at run time. Photos and videos may come from
+any HTTPS host (stock photos and content images live with their services); the only
+frames are the video players of content pages.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+
+from dealer.settings import get_settings
+
+_INLINE_SCRIPT = re.compile(r"<script(?![^>]*\ssrc=)([^>]*)>(.*?)</script>", re.DOTALL)
+_DATA_BLOCK = re.compile(r'\stype="application/(?:ld\+)?json"')
+VIDEO_PLAYERS = ("https://www.youtube-nocookie.com", "https://player.vimeo.com")
+
+
+def script_hashes(document: str) -> list[str]:
+    """The CSP hash source of every inline script the document runs (data blocks such as
+    JSON-LD are not run, so they need none)."""
+    return sorted({
+        "'sha256-" + base64.b64encode(hashlib.sha256(body.encode()).digest()).decode() + "'"
+        for attributes, body in _INLINE_SCRIPT.findall(document)
+        if body and not _DATA_BLOCK.search(attributes)
+    })
+
+
+def websocket_origins() -> list[str]:
+    """The site's origins as websocket origins (ws://, wss://)."""
+    return ["ws" + origin.removeprefix("http") for origin in get_settings().own_origins]
+
+
+def content_security_policy(document: str) -> str:
+    directives = {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", "'unsafe-eval'", *script_hashes(document)],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:", "https:"],
+        "media-src": ["'self'", "https:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'", *get_settings().own_origins, *websocket_origins()],
+        "frame-src": list(VIDEO_PLAYERS),
+        "frame-ancestors": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "object-src": ["'none'"],
+    }
+    return "; ".join(f"{name} {' '.join(sources)}" for name, sources in directives.items())

@@ -1,0 +1,28 @@
+"""The Content-Security-Policy allows exactly the inline scripts a page holds."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+
+from dealer.web.csp import content_security_policy, script_hashes
+
+
+def _hash(body: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(body.encode()).digest()).decode() + "'"
+
+
+def test_each_inline_script_is_allowed_by_its_hash_and_nothing_else_is() -> None:
+    document = ('<head><script>one()</script><script src="/assets/app.js"></script>'
+                '<script type="application/ld+json">{"@type":"Car"}</script></head>'
+                '<body><script type="module" async="">import "/assets/x.js";</script></body>')
+    assert script_hashes(document) == sorted([_hash("one()"), _hash('import "/assets/x.js";')])
+
+
+def test_the_policy_names_the_sites_own_sockets_and_forbids_framing() -> None:
+    policy = content_security_policy("<script>one()</script>")
+    directives = dict(part.split(" ", 1) for part in policy.split("; "))
+    assert _hash("one()") in directives["script-src"]
+    assert "'unsafe-inline'" not in directives["script-src"]
+    assert "ws://localhost:3000" in directives["connect-src"]
+    assert directives["frame-ancestors"] == "'none'" and directives["object-src"] == "'none'"
