@@ -16,13 +16,14 @@ import contextlib
 import datetime as dt
 import logging
 import smtplib
+import ssl
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import format_datetime
 from urllib.parse import urlsplit
 
 import httpx
-from sqlalchemy import update
+from sqlalchemy import func, update
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
@@ -31,6 +32,7 @@ from dealer.forms.definitions import FORMS
 from dealer.forms.messages import DOMAIN
 from dealer.i18n import N_, gettext
 from dealer.leads.models import Lead, OutboxMessage
+from dealer.leads.store import delivery_channels
 from dealer.settings import Settings, get_settings
 
 logger = logging.getLogger(__name__)
@@ -104,13 +106,21 @@ def email_message(lead: Lead, settings: Settings) -> EmailMessage:
 def send_email(lead: Lead, settings: Settings) -> None:
     if not settings.smtp_host or not settings.lead_mail_to:
         raise DeliveryError("SMTP is not configured")
-    smtp_class = smtplib.SMTP_SSL if settings.smtp_port == 465 else smtplib.SMTP
+    tls = ssl.create_default_context()  # the server's certificate is verified
+    implicit_tls = settings.smtp_port == 465
     try:
-        with smtp_class(settings.smtp_host, settings.smtp_port, timeout=TIMEOUT_SECONDS) as smtp:
+        with (smtplib.SMTP_SSL(settings.smtp_host, settings.smtp_port, timeout=TIMEOUT_SECONDS,
+                               context=tls) if implicit_tls else
+              smtplib.SMTP(settings.smtp_host, settings.smtp_port, timeout=TIMEOUT_SECONDS)
+              ) as smtp:
             smtp.ehlo()
             if settings.smtp_user:
-                if smtp_class is smtplib.SMTP and smtp.has_extn("starttls"):
-                    smtp.starttls()
+                if not implicit_tls:
+                    if not smtp.has_extn("starttls"):
+                        # The password would cross the network readable by anyone.
+                        raise DeliveryError("SMTP: the server offers no STARTTLS; not "
+                                            "logging in over an unencrypted connection")
+                    smtp.starttls(context=tls)
                     smtp.ehlo()
                 smtp.login(settings.smtp_user, settings.smtp_password or "")
             smtp.send_message(email_message(lead, settings))
@@ -232,6 +242,27 @@ def process_outbox(
 
 _wakeup: asyncio.Event | None = None
 _loop: asyncio.AbstractEventLoop | None = None
+
+
+def delivery_state(engine: Engine, settings: Settings, now: dt.datetime) -> dict:
+    """What an operator must know about leads (for /health): the configured channels and
+    the leads no channel has delivered yet, with the age of the oldest in seconds."""
+    delivered = select(OutboxMessage.lead_id).where(OutboxMessage.status == "sent")
+    with Session(engine) as session:
+        count, oldest = session.exec(
+            select(func.count(), func.min(Lead.created_at))
+            .where(col(Lead.id).not_in(delivered))
+        ).one()
+        failed = session.exec(select(func.count()).select_from(OutboxMessage)
+                              .where(OutboxMessage.status == "failed")).one()
+    if oldest is not None and oldest.tzinfo is None:
+        oldest = oldest.replace(tzinfo=dt.UTC)
+    return {
+        "channels": delivery_channels(settings),
+        "undelivered_leads": count,
+        "oldest_undelivered_seconds": int((now - oldest).total_seconds()) if oldest else None,
+        "failed_messages": failed,
+    }
 
 
 def wake_outbox() -> None:

@@ -9,6 +9,7 @@ Reflex; websocket frames pass through ``socket_guard``.
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import hashlib
 import html
 import logging
@@ -31,6 +32,7 @@ from dealer.i18n import (
     locale_from_path,
     negotiate_locale,
 )
+from dealer.leads.outbox import delivery_state
 from dealer.pageinfo import PageInfo, not_found
 from dealer.routes import path_for
 from dealer.settings import RouteRule, get_settings
@@ -318,8 +320,17 @@ class SiteLayer:
 
     async def health_response(self) -> Response:
         ok = await database_ok()
+        report: dict = {"status": "ok" if ok else "degraded",
+                        "database": "ok" if ok else "unavailable"}
+        if ok:
+            try:
+                report["delivery"] = await asyncio.to_thread(
+                    delivery_state, get_engine(), get_settings(), dt.datetime.now(dt.UTC))
+            except Exception:  # the report stays readable; the log has the cause
+                logger.exception("health check: delivery state unavailable")
+                report["delivery"] = None
         return JSONResponse(
-            {"status": "ok" if ok else "degraded", "database": "ok" if ok else "unavailable"},
+            report,
             status_code=200 if ok else 503,
             headers={"cache-control": NO_STORE},
         )

@@ -81,3 +81,10 @@ def test_the_language_switch_to_the_dutch_home_page_overrides_the_cookie(site: S
                      follow_redirects=False).headers["location"] == "/de"
     home = httpx.get(site.url("/de")).text  # the German home, as served, links there
     assert re.search(r'href="/\?locale=nl"[^>]*>Nederlands<', home)
+
+
+def test_health_says_that_nobody_receives_the_leads(site: Site) -> None:
+    """The test site has no mail server or webhook: an operator sees that at /health."""
+    delivery = httpx.get(site.url("/health")).json()["delivery"]
+    assert delivery["channels"] == []
+    assert isinstance(delivery["undelivered_leads"], int)

@@ -19,7 +19,13 @@ from sqlmodel import Session, select
 
 from dealer.leads import outbox
 from dealer.leads.models import Lead, OutboxMessage
-from dealer.leads.outbox import MAX_ATTEMPTS, process_outbox, retry_delay, run_outbox
+from dealer.leads.outbox import (
+    MAX_ATTEMPTS,
+    delivery_state,
+    process_outbox,
+    retry_delay,
+    run_outbox,
+)
 from dealer.leads.store import client_key, store_lead
 from dealer.settings import Settings
 
@@ -36,6 +42,7 @@ class SmtpSink(socketserver.ThreadingTCPServer):
         super().__init__(("127.0.0.1", 0), SmtpHandler)
         self.failures = failures
         self.received: list[Message] = []
+        self.passwords: list[str] = []  # AUTH lines, as anyone on the network would read them
 
 
 class SmtpHandler(socketserver.StreamRequestHandler):
@@ -49,7 +56,11 @@ class SmtpHandler(socketserver.StreamRequestHandler):
         while line := self.rfile.readline():
             command = line.decode().strip().upper()
             if command.startswith(("EHLO", "HELO")):
-                self.reply("250 sink")
+                self.reply("250-sink")
+                self.reply("250 AUTH PLAIN")
+            elif command.startswith("AUTH"):
+                self.server.passwords.append(line.decode().strip())
+                self.reply("235 2.7.0 authenticated")
             elif command.startswith("MAIL FROM"):
                 if self.server.failures > 0:
                     self.server.failures -= 1
@@ -186,6 +197,39 @@ def test_failing_smtp_is_retried_with_backoff_then_delivered(
     assert "https://www.example.de/de/angebote/audi-a3-1/probefahrt" in body
     # Nothing is sent twice.
     assert process_outbox(empty_engine, settings=settings, now=NOW + dt.timedelta(days=1)).sent == 0
+
+
+def test_no_password_crosses_an_unencrypted_connection(
+    empty_engine: Engine, smtp_sink: SmtpSink,
+) -> None:
+    settings = Settings(smtp_host="127.0.0.1", smtp_port=smtp_sink.server_address[1],
+                        smtp_user="website", smtp_password="geheim",
+                        lead_mail_to="verkauf@example.de", lead_webhook_url=None)
+    add_lead(empty_engine, settings)
+    assert process_outbox(empty_engine, settings=settings, now=NOW).sent == 0
+    assert smtp_sink.passwords == [] and smtp_sink.received == []
+    assert "STARTTLS" in rows(empty_engine)["email"].last_error
+
+
+def test_health_tells_how_many_leads_wait_and_for_how_long(
+    empty_engine: Engine, smtp_sink: SmtpSink,
+) -> None:
+    nothing = Settings(smtp_host=None, lead_webhook_url=None)
+    add_lead(empty_engine, nothing)
+    assert delivery_state(empty_engine, nothing, NOW + dt.timedelta(hours=1)) == {
+        "channels": [], "undelivered_leads": 1, "oldest_undelivered_seconds": 3600,
+        "failed_messages": 0}
+
+    mail = Settings(smtp_host="127.0.0.1", smtp_port=smtp_sink.server_address[1],
+                    lead_mail_to="verkauf@example.de", lead_webhook_url=None)
+    with Session(empty_engine) as session:
+        (lead,) = session.exec(select(Lead)).all()
+        session.add(OutboxMessage(lead_id=lead.id, channel="email", next_attempt_at=NOW))
+        session.commit()
+    process_outbox(empty_engine, settings=mail, now=NOW)  # the sink refuses the first mail
+    later = NOW + dt.timedelta(hours=1)
+    assert process_outbox(empty_engine, settings=mail, now=later).sent == 1
+    assert delivery_state(empty_engine, mail, later)["undelivered_leads"] == 0
 
 
 def test_failing_webhook_is_retried_with_the_same_idempotency_key(
