@@ -10,12 +10,14 @@ from dealer.leads.outbox import run_outbox
 from dealer.pages import PAGES
 from dealer.pages.context import PageContext
 from dealer.routes import registrations
+from dealer.state.failures import event_failed
 from dealer.web.server import site_layer
 
 app = rx.App(
     style=styles.BASE_STYLE,
     stylesheets=[*styles.STYLESHEETS, "/site.css"],
     api_transformer=site_layer,
+    backend_exception_handler=event_failed,
     head_components=[rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml")],
 )
 # Stored leads are delivered to the dealer in the background while the server runs.

@@ -64,7 +64,7 @@ class VehicleState(rx.State):
 
     @rx.event
     def show_photo(self, index: int) -> None:
-        if self.view.photos:
+        if self.view.photos and isinstance(index, int) and not isinstance(index, bool):
             self.photo_index = index % len(self.view.photos)
 
     @rx.event

@@ -1,0 +1,30 @@
+"""What a visitor is told when an event fails on the server: in the page's language."""
+
+from __future__ import annotations
+
+import json
+import logging
+
+import reflex as rx
+
+from dealer.i18n import N_, gettext
+
+logger = logging.getLogger(__name__)
+
+FAILED = N_("Something went wrong on our side.")
+TRY_AGAIN = N_("Please try again in a moment; nothing you entered is lost.")
+
+
+def in_page_language(msgid: str) -> rx.Var:
+    """The text in the language of the page the browser shows (the server that failed
+    may not know which page that is)."""
+    german, dutch = (json.dumps(gettext(locale, msgid)) for locale in ("de", "nl"))
+    return rx.Var(f"(document.documentElement.lang.startsWith('de') ? {german} : {dutch})")
+
+
+def event_failed(exception: Exception) -> rx.event.EventSpec:
+    """The app's handler of exceptions in event handlers: the log gets the traceback, the
+    visitor a short notice (no exception text)."""
+    logger.error("an event handler failed", exc_info=exception)
+    return rx.toast.error(in_page_language(FAILED), description=in_page_language(TRY_AGAIN),
+                          id="backend_error", position="top-center")
