@@ -22,14 +22,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
-from pathlib import Path
 
 import httpx
-
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from tests.conftest import free_port, start_site, stop_site  # noqa: E402
+from running_site import ROOT, running_site
 
 LIGHTHOUSE_VERSION = "12.8.2"  # 13 needs Node 22; Debian's Node is 20
 LIGHTHOUSE = ROOT / ".tools" / "node_modules" / ".bin" / "lighthouse"
@@ -127,19 +122,8 @@ def main() -> None:
                         help="a page name or path of the list (repeatable)")
     args = parser.parse_args()
     install_lighthouse()
-    if args.url:
-        results = measure(args.url.rstrip("/"), args.runs, args.only)
-    else:
-        with tempfile.TemporaryDirectory() as data:
-            port = free_port()
-            process = start_site(ROOT, port, {
-                "DATABASE_URL": f"sqlite:///{Path(data) / 'site.db'}",
-                "DEALER_PUBLIC_MOCKS": "true",
-            })
-            try:
-                results = measure(f"http://127.0.0.1:{port}", args.runs, args.only)
-            finally:
-                stop_site(process)
+    with running_site(args.url) as base_url:
+        results = measure(base_url, args.runs, args.only)
     print_table(results, args.runs)
 
 

@@ -68,3 +68,25 @@ def test_language_link_is_right_before_the_page_is_connected(
     page.route_web_socket(re.compile(r"/_event"), lambda socket: None)  # never connects
     page.goto(site.url(path))
     expect(page.locator("header [data-testid=language-switch]")).to_have_attribute("href", other)
+
+
+@pytest.mark.parametrize(("path", "filters"), [
+    ("/voorraad", "Filters"), ("/de/angebote", "Filter"),
+])
+def test_nothing_slides_for_a_visitor_who_asked_for_less_motion(page: Page, site: Site,
+                                                                path: str, filters: str) -> None:
+    def durations(selector: str) -> list[float]:
+        style = page.locator(selector).first.evaluate(
+            "element => { const s = getComputedStyle(element); "
+            "return s.transitionDuration + ',' + s.animationDuration; }")
+        return [float(value.strip().removesuffix("s")) for value in style.split(",")]
+
+    page.set_viewport_size(PHONE)
+    page.goto(site.url(path))
+    _drawn(page)
+    assert max(durations(".loading-bar")) >= 0.4  # as designed, for everybody else
+    page.emulate_media(reduced_motion="reduce")
+    assert max(durations(".loading-bar")) < 0.001
+    page.get_by_role("button", name=filters).click()
+    expect(page.get_by_role("dialog")).to_be_visible()
+    assert max(durations("[role=dialog]")) < 0.001
