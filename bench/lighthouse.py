@@ -122,7 +122,7 @@ def main() -> None:
                         help="a page name or path of the list (repeatable)")
     args = parser.parse_args()
     install_lighthouse()
-    with running_site(args.url) as base_url:
+    with running_site(args.url) as (base_url, _server):
         results = measure(base_url, args.runs, args.only)
     print_table(results, args.runs)
 

@@ -95,7 +95,7 @@ def main() -> None:
     parser.add_argument("--visitors", type=int, default=300)
     parser.add_argument("--seconds", type=float, default=60)
     args = parser.parse_args()
-    with running_site(args.url) as base_url:
+    with running_site(args.url) as (base_url, _server):
         figures = asyncio.run(run(base_url, args.visitors, args.seconds))
     figures.print(args.visitors, args.seconds)
 

@@ -26,9 +26,25 @@ def free_port() -> int:
 
 
 class Site:
-    def __init__(self, base_url: str, database_url: str) -> None:
-        self.base_url = base_url
+    """The running site: its address, its database, and its server process."""
+
+    def __init__(self, port: int, database_url: str, *, checkout: Path = ROOT,
+                 env: dict[str, str] | None = None) -> None:
+        self.port = port
+        self.base_url = f"http://127.0.0.1:{port}"
         self.database_url = database_url
+        self.checkout = checkout
+        self.env = {"DATABASE_URL": database_url, **(env or {})}
+        self.process = self.start()
+
+    def start(self) -> subprocess.Popen:
+        return start_site(self.checkout, self.port, self.env)
+
+    def restart(self) -> None:
+        """Stops the server and starts it again on the same port and database, as a
+        deploy does: every visitor's state on the server is gone."""
+        stop_site(self.process)
+        self.process = self.start()
 
     def url(self, path: str) -> str:
         return self.base_url + path
@@ -81,14 +97,11 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     # One build at a time per checkout: the build directory is shared.
     with (ROOT / ".cache" / "site.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        port = free_port()
-        process = start_site(
-            ROOT, port, {"DATABASE_URL": database_url, "DEALER_PUBLIC_MOCKS": "true"}
-        )
+        site = Site(free_port(), database_url, env={"DEALER_PUBLIC_MOCKS": "true"})
         try:
-            yield Site(f"http://127.0.0.1:{port}", database_url)
+            yield site
         finally:
-            stop_site(process)
+            stop_site(site.process)
 
 
 # Browser tests run Debian's Chromium through Playwright against the production build.

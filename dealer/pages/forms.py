@@ -100,14 +100,15 @@ def _form_view(ctx: PageContext, form: FormDef) -> rx.Component:
         _field(ctx, form, f) for f in form.fields if f.name != HONEYPOT
     ]
     honeypot = form.field(HONEYPOT)
+    subject = subject_card(
+        FormsState.subject_title, FormsState.subject_details, FormsState.subject_image,
+        FormsState.subject_image_alt, FormsState.subject_href, _t(ctx, N_("View details")),
+    )
     return rx.form(
         rx.vstack(
             rx.text(_t(ctx, form.intro), size="3"),
-            subject_card(
-                FormsState.subject_title, FormsState.subject_details, FormsState.subject_image,
-                FormsState.subject_image_alt, FormsState.subject_href,
-                _t(ctx, N_("View details")),
-            ) if form.subject else rx.fragment(),
+            # A contact form shows a subject only when its link names one (a lease offer).
+            subject if form.subject else rx.cond(FormsState.subject_title != "", subject),
             rx.cond(
                 FormsState.calculation_summary != "",
                 rx.callout(

@@ -1,11 +1,10 @@
 """What a visitor is told when an event fails on the server: in the page's language."""
 
-from __future__ import annotations
-
 import json
 import logging
 
 import reflex as rx
+from reflex.event import EventSpec
 
 from dealer.i18n import N_, gettext
 
@@ -22,7 +21,9 @@ def in_page_language(msgid: str) -> rx.Var:
     return rx.Var(f"(document.documentElement.lang.startsWith('de') ? {german} : {dutch})")
 
 
-def event_failed(exception: Exception) -> rx.event.EventSpec:
+# No postponed annotations here: the framework checks this handler's return annotation
+# by evaluating it.
+def event_failed(exception: Exception) -> EventSpec:
     """The app's handler of exceptions in event handlers: the log gets the traceback, the
     visitor a short notice (no exception text)."""
     logger.error("an event handler failed", exc_info=exception)

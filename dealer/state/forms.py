@@ -122,7 +122,8 @@ class FormsState(rx.State):
             self.form_values = restored_values(self.drafts, page_key, form)
             self.touched, self.dirty, self.errors, self.submitted = {}, {}, {}, False
             self.idempotency_key = secrets.token_urlsafe(24)
-        info, subject = await form_page(path, locale, params)
+        info, subject = await form_page(path, locale, params,
+                                        self.router.url.query_parameters)
         self._subject = subject
         if subject is None:
             self.status = "not_found" if info.status == 404 else "error"
@@ -138,7 +139,7 @@ class FormsState(rx.State):
                 self.router.url.query_parameters, locale,
             )
         self.calculation_summary = requested.summary if requested else ""
-        self._calculation = requested.query if requested else {}
+        self._calculation = requested.query if requested else dict(subject.terms)
         if (not keep and "branch" in form.names and subject.default_branch
                 and not self.form_values.get("branch")):
             self.form_values["branch"] = subject.default_branch

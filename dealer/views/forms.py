@@ -22,9 +22,11 @@ from dealer.forms.messages import DOMAIN
 from dealer.i18n import format_number, format_price, gettext
 from dealer.locations.repository import list_locations
 from dealer.pageinfo import PageInfo, error_page
+from dealer.params import text
 from dealer.pricing import calculation_from_query, calculation_query
 from dealer.routes import path_for, resolve
 from dealer.stock.repository import get_vehicle
+from dealer.views.lease_offers import LEASE_OFFER_PARAM, offer_detail
 from dealer.web.seo import page_title
 
 logger = logging.getLogger(__name__)
@@ -32,9 +34,9 @@ logger = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class FormSubject:
-    """The vehicle or model a form is about (empty for direct contact)."""
+    """The vehicle, model or lease offer a form is about (empty for direct contact)."""
 
-    kind: str = ""  # vehicle | model | ""
+    kind: str = ""  # vehicle | model | lease_offer | ""
     title: str = ""
     details: str = ""  # key facts, formatted for the locale
     image: str = ""
@@ -45,6 +47,11 @@ class FormSubject:
     model: str | None = None
     branches: tuple[str, ...] = field(default_factory=tuple)  # names a test drive may pick
     default_branch: str = ""
+    # What the lead records of it beyond the title (a lease offer's terms).
+    terms: dict[str, str] = field(default_factory=dict)
+
+
+MAX_SLUG_LENGTH = 200
 
 
 # The figures a request repeats from the calculator, besides the monthly amount.
@@ -108,7 +115,23 @@ async def _model(brand: str, model: str, locale: str) -> FormSubject | None:
     )
 
 
-async def load_subject(screen: str, locale: str, params: dict[str, str]) -> FormSubject | None:
+def _lease_offer(slug: str, locale: str) -> FormSubject:
+    """The lease offer a contact link names; none (a plain contact form) when it is gone."""
+    detail = offer_detail(slug, locale)
+    if detail is None:
+        return FormSubject()
+    title = f"{detail.title} {detail.version}"
+    price = f"{detail.headline} {detail.headline_note}".strip()
+    return FormSubject(
+        kind="lease_offer", title=title, details=" · ".join([detail.customer, price]),
+        image=detail.photo, image_alt=title if detail.photo else "",
+        href=path_for("lease_offer", locale, offer=slug),
+        terms={"lease_offer": slug, "lease_type": detail.customer, "monthly": price},
+    )
+
+
+async def load_subject(screen: str, locale: str, params: dict[str, str],
+                       query: Mapping[str, str] | None = None) -> FormSubject | None:
     """The subject of a form screen; None when the vehicle or model does not exist.
     Database or content errors propagate (the page shows that it could not load)."""
     form = get_form(SCREEN_FORMS[screen])
@@ -116,6 +139,9 @@ async def load_subject(screen: str, locale: str, params: dict[str, str]) -> Form
         return await asyncio.to_thread(_vehicle, params["vehicle"], params.get("brand"), locale)
     if form.subject == "model":
         return await _model(params["brand"], params["model"], locale)
+    offer = text((query or {}).get(LEASE_OFFER_PARAM), MAX_SLUG_LENGTH)
+    if offer:
+        return await asyncio.to_thread(_lease_offer, offer, locale)
     return FormSubject()
 
 
@@ -127,7 +153,7 @@ def not_found_kind(screen: str) -> str:
 
 
 async def form_page(
-    path: str, locale: str, params: dict[str, str]
+    path: str, locale: str, params: dict[str, str], query: Mapping[str, str] | None = None,
 ) -> tuple[PageInfo, FormSubject | None]:
     """The page info of a form screen and its subject: 404 (no subject) for an unknown
     vehicle or model, 500 when the subject could not be loaded. Form pages are not for
@@ -137,7 +163,7 @@ async def form_page(
     form = get_form(SCREEN_FORMS[screen])
     info = PageInfo(screen=screen, locale=locale, params=params, path=path, noindex=True)
     try:
-        subject = await load_subject(screen, locale, params)
+        subject = await load_subject(screen, locale, params, query)
     except Exception:  # the page says it could not load; the server must not fail
         logger.exception("form subject of %s could not be loaded", path)
         return error_page("form_load_failed", path, locale, screen, status=500,
@@ -155,7 +181,7 @@ async def form_page(
 async def describe_form(path: str, locale: str, params: dict[str, str],
                         query: Mapping[str, str] | None = None) -> PageInfo:
     """The PageInfo of ``form_page``."""
-    return (await form_page(path, locale, params))[0]
+    return (await form_page(path, locale, params, query))[0]
 
 
 @dataclass(frozen=True)

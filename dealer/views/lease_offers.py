@@ -128,6 +128,11 @@ class OfferDetail:
     request_href: str = ""
 
 
+# The query parameter of the contact link of an offer ('more information'): the contact
+# form shows the offer and the request records it.
+LEASE_OFFER_PARAM = "lease_offer"
+
+
 def overview_path(locale: str, filters: OfferFilters | None = None) -> str:
     params = filters.to_params() if filters else {}
     base = path_for("lease_offers", locale)
@@ -316,7 +321,8 @@ def offer_detail(slug: str, locale: str) -> OfferDetail | None:
         not_included=[label("contract_term", term, locale) for term in offer.not_included],
         equipment=[label("feature", key, locale) for key in offer.standard_equipment],
         disclaimers=disclaimers,
-        request_href=f"{path_for('direct_contact', locale)}?{urlencode({'lease_offer': slug})}",
+        request_href=f"{path_for('direct_contact', locale)}?"
+                     f"{urlencode({LEASE_OFFER_PARAM: slug})}",
     )
 
 

@@ -339,3 +339,62 @@ def test_a_half_typed_form_outlives_the_servers_memory(page: Page, site: Site, d
     again.goto(site.url(path))
     ready(again, send)
     expect(again.locator("[name=name]")).to_have_value("")
+
+
+def test_a_half_typed_form_survives_a_restart_of_the_server(page: Page, site: Site,
+                                                            db: Engine) -> None:
+    page.goto(site.url("/direct-contact"))
+    ready(page, "Aanvraag versturen")
+    page.locator("[name=name]").fill("Kim Bakker")
+    page.locator("[name=message]").fill("Mijn remmen piepen bij het wegrijden.")
+    page.wait_for_function("(localStorage.getItem('form_drafts') || '').includes('piepen')")
+
+    site.restart()  # as a deploy does: the server has forgotten every visitor
+
+    # The open page reconnects: what was typed is still there, and the server has it too.
+    ready(page, "Aanvraag versturen")
+    expect(page.locator("[name=name]")).to_have_value("Kim Bakker")
+    page.reload()
+    ready(page, "Aanvraag versturen")
+    expect(page.locator("[name=name]")).to_have_value("Kim Bakker")
+    expect(page.locator("[name=message]")).to_have_value("Mijn remmen piepen bij het wegrijden.")
+    page.locator("[name=email]").fill("kim@example.nl")
+    page.get_by_role("radio").first.click()
+    page.get_by_role("checkbox", name=re.compile("^Ik ga ermee akkoord")).click()
+    page.get_by_role("button", name="Aanvraag versturen").click()
+    expect(page.get_by_test_id("form-success")).to_be_visible()
+    (lead,) = leads(db)
+    assert lead.payload["message"] == "Mijn remmen piepen bij het wegrijden."
+
+
+@pytest.mark.parametrize(("overview", "more", "request_offer", "consent", "send"), [
+    ("/lease-aanbod", "^Meer info over de", "Deze aanbieding aanvragen", "^Ik ga ermee akkoord",
+     "Aanvraag versturen"),
+    ("/de/leasingangebote", "^Mehr Infos zum", "Dieses Angebot anfragen",
+     "^Ich bin damit einverstanden", "Anfrage senden"),
+])
+def test_a_lease_offer_request_carries_the_offer(page: Page, site: Site, db: Engine,
+                                                 overview: str, more: str, request_offer: str,
+                                                 consent: str, send: str) -> None:
+    page.goto(site.url(overview))
+    page.get_by_test_id("lease-offer-card").first.get_by_role(
+        "link", name=re.compile(more)).click()
+    request = page.get_by_role("link", name=request_offer)
+    expect(request).to_be_visible()  # the offer's page has arrived
+    title = page.get_by_role("heading", level=1).inner_text()
+    slug = page.url.rsplit("/", 1)[1]
+    request.click()
+    expect(page).to_have_url(re.compile(rf"\?lease_offer={slug}$"))
+    ready(page, send)
+    expect(page.get_by_test_id("form-subject")).to_have_text(title)
+
+    page.locator("[name=name]").fill("Kim Bakker")
+    page.locator("[name=email]").fill("kim@example.nl")
+    page.locator("[name=message]").fill("Is deze auto ook in het blauw leverbaar?")
+    page.get_by_role("radio").first.click()
+    page.get_by_role("checkbox", name=re.compile(consent)).click()
+    page.get_by_role("button", name=send).click()
+    expect(page.get_by_test_id("form-success")).to_be_visible()
+    (lead,) = leads(db)
+    assert lead.subject == title
+    assert lead.payload["calculation"]["lease_offer"] == slug
