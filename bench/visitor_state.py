@@ -14,7 +14,6 @@ memory, where the memory of the server's processes is read before and after.
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import statistics
 import subprocess
@@ -63,17 +62,24 @@ def visit_all(base_url: str, visitors: int, parallel: int) -> None:
         list(pool.map(worker, shares))
 
 
-def group_memory_kb(process: subprocess.Popen) -> int:
-    """Resident memory of every process in the server's process group."""
-    group = os.getpgid(process.pid)
-    total = 0
-    for status in Path("/proc").glob("[0-9]*/status"):
+def server_memory_kb(process: subprocess.Popen) -> int:
+    """Resident memory of the server: the started process and all its descendants."""
+    children: dict[int, list[int]] = defaultdict(list)
+    for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
-            if os.getpgid(int(status.parent.name)) != group:
-                continue
-            match = re.search(r"VmRSS:\s+(\d+) kB", status.read_text())
-        except (OSError, ProcessLookupError):
+            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
             continue
+        children[parent].append(int(stat.parent.name))
+    total, todo = 0, [process.pid]
+    while todo:
+        pid = todo.pop()
+        todo += children.get(pid, [])
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+        except OSError:
+            continue
+        match = re.search(r"VmRSS:\s+(\d+) kB", status)
         total += int(match.group(1)) if match else 0
     return total
 
@@ -90,25 +96,29 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--visitors", type=int, default=200)
     parser.add_argument("--parallel", type=int, default=6)
+    parser.add_argument("--memory-only", action="store_true", help="skip the Redis run")
     args = parser.parse_args()
 
-    client = redis.Redis.from_url(REDIS_URL)
-    client.flushdb()
-    with running_site(env={"REDIS_URL": REDIS_URL}) as (base_url, _server):
-        visit_all(base_url, args.visitors, args.parallel)
-        sizes = state_bytes_per_visitor(client)
-    client.flushdb()
+    sizes = []
+    if not args.memory_only:
+        client = redis.Redis.from_url(REDIS_URL)
+        client.flushdb()
+        with running_site(env={"REDIS_URL": REDIS_URL}) as (base_url, _server):
+            visit_all(base_url, args.visitors, args.parallel)
+            sizes = state_bytes_per_visitor(client)
+        client.flushdb()
 
     with running_site() as (base_url, server):
         visit_all(base_url, 5, 1)  # every page compiled and cached once
-        before = group_memory_kb(server)
+        before = server_memory_kb(server)
         visit_all(base_url, args.visitors, args.parallel)
-        after = group_memory_kb(server)
+        after = server_memory_kb(server)
 
     print(f"{args.visitors} visitors (stock, filter, vehicle, contact form with 2,000 "
           "characters)")
-    print(f"state per visitor in Redis: median {statistics.median(sizes) / 1024:.1f} KB, "
-          f"max {max(sizes) / 1024:.1f} KB over {len(sizes)} visitors")
+    if sizes:
+        print(f"state per visitor in Redis: median {statistics.median(sizes) / 1024:.1f} KB, "
+              f"max {max(sizes) / 1024:.1f} KB over {len(sizes)} visitors")
     print(f"server memory: {before / 1024:.0f} MB before, {after / 1024:.0f} MB after: "
           f"{(after - before) / args.visitors:.0f} KB per visitor")
 

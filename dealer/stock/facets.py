@@ -14,6 +14,7 @@ from dealer.stock.results import FacetOption, model_value
 
 # Checkbox filters over a vocabulary column of the vehicle table: key -> (column, options).
 VOCABULARY_FACETS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "vehicle_type": ("vehicle_type", catalog.VEHICLE_TYPES),
     "condition": ("condition", catalog.CONDITIONS),
     "fuel": ("fuel", catalog.FUELS),
     "body_style": ("body_style", catalog.BODY_STYLES),
@@ -25,8 +26,8 @@ VOCABULARY_FACETS: dict[str, tuple[str, tuple[str, ...]]] = {
 # the purchase price, and the lowest monthly instalment of any deal type.
 COLUMN_RANGES: dict[str, str] = {"mileage": "mileage", "year": "year", "power": "power_hp"}
 FACET_ORDER = (
-    "brand", "model", "condition", "fuel", "body_style", "transmission", "drive", "colour",
-    "branch", "equipment",
+    "brand", "model", "vehicle_type", "condition", "fuel", "body_style", "transmission", "drive",
+    "colour", "branch", "equipment",
 )
 
 

@@ -219,6 +219,7 @@ LABELS: dict[str, dict[str, str]] = {
         "q": N_("Search"),
         "brand": N_("Brand"),
         "model": N_("Model"),
+        "vehicle_type": N_("Vehicle type"),
         "condition": N_("New or used"),
         "fuel": N_("Fuel"),
         "body_style": N_("Body style"),

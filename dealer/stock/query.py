@@ -10,7 +10,8 @@ Query parameters::
     q=golf+gti                      free text over brand, model and version
     brand=audi,volkswagen           checkboxes: comma-separated, or the key repeated
     model=volkswagen.golf           model values are "<brand slug>.<model slug>"
-    fuel=… body_style=… transmission=… drive=… colour=… branch=… condition=…
+    vehicle_type=… fuel=… body_style=… transmission=… drive=… colour=… branch=…
+    condition=…
     equipment=towbar,parking        a vehicle must have every ticked equipment group
     price_min=…&price_max=…         ranges: price, monthly, mileage, year, power
     electric=1  vat_reportable=1    toggles
@@ -60,6 +61,7 @@ FILTER_DEFINITIONS: tuple[FilterDefinition, ...] = (
     FilterDefinition("q", "search"),
     FilterDefinition("brand", "checkbox"),
     FilterDefinition("model", "checkbox", depends_on="brand"),
+    FilterDefinition("vehicle_type", "checkbox", catalog.VEHICLE_TYPES, "vehicle_type"),
     FilterDefinition("condition", "checkbox", catalog.CONDITIONS, "condition"),
     FilterDefinition("fuel", "checkbox", catalog.FUELS, "fuel"),
     FilterDefinition("body_style", "checkbox", catalog.BODY_STYLES, "body_style"),
@@ -147,6 +149,7 @@ class StockQuery:
     q: str = ""
     brand: tuple[str, ...] = ()
     model: tuple[str, ...] = ()
+    vehicle_type: tuple[str, ...] = ()
     condition: tuple[str, ...] = ()
     fuel: tuple[str, ...] = ()
     body_style: tuple[str, ...] = ()

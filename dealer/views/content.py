@@ -13,6 +13,7 @@ dropped with its error logged, so one bad block never takes a page down.
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import logging
 from collections.abc import Awaitable, Callable, Mapping
@@ -33,6 +34,7 @@ from dealer.i18n import LOCALES, N_, format_date, format_price, gettext, locale_
 from dealer.pageinfo import Fact, Link, PageInfo, error_texts, home_link, not_found
 from dealer.params import integer
 from dealer.routes import counterpart, path_for, resolve
+from dealer.stock.index import get_index
 from dealer.stock.labels import label
 from dealer.stock.query import StockQuery
 from dealer.web.seo import absolute_url, page_title, with_query
@@ -735,6 +737,11 @@ async def _model(ctx: _Context, params: dict[str, str]) -> ContentView:
         Item(label=ctx.t(N_("Book a test drive")),
              href=path_for("model_test_drive", ctx.locale, brand=brand, model=story["slug"])),
     ]
+    in_stock = StockQuery(brand=(brand,), model=(f"{brand}.{story['slug']}",))
+    if await asyncio.to_thread(lambda: get_index().count(in_stock)):
+        actions.append(Item(label=ctx.t(N_("{model} in our stock"), model=heading),
+                            href=with_query(path_for("brand_stock", ctx.locale, brand=brand),
+                                            {"model": in_stock.model[0]})))
     if card.extra_href:
         actions.append(Item(label=ctx.t(N_("Configure your {model}"), model=heading),
                             href=card.extra_href))

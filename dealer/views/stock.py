@@ -34,6 +34,7 @@ from dealer.web.seo import absolute_url, page_title
 SIDEBAR_FILTERS = (
     ("brand", N_("Brand")),
     ("model", N_("Model")),
+    ("vehicle_type", N_("Vehicle type")),
     ("condition", N_("Condition")),
     ("fuel", N_("Fuel")),
     ("body_style", N_("Body style")),

@@ -120,3 +120,36 @@ def test_deal_listing_shows_its_deal_and_keeps_it_while_filtering(
     expect(page).to_have_url(re.compile(filtered))
     expect(page.get_by_role("heading", level=1)).to_have_text(heading)
     expect(page.get_by_test_id("vehicle-card").first).to_contain_text(monthly)
+
+
+@pytest.mark.parametrize(("path", "heading", "van", "van_model"), [
+    ("/voorraad", "Voertuigsoort", "Bestelwagen", "Caddy"),
+    ("/de/angebote", "Fahrzeugart", "Transporter", "Caddy"),
+])
+def test_vans_are_one_click_away(page: Page, site: Site, path: str, heading: str, van: str,
+                                 van_model: str) -> None:
+    page.goto(site.url(path))
+    everything = count_of(page)
+    filters = page.get_by_role("complementary", name=re.compile("^Filter"))
+    expect(filters.get_by_role("group", name=re.compile(f"^{heading}"))).to_be_visible()
+    filters.get_by_role("checkbox", name=re.compile(f"^{van}")).click()
+    expect(page).to_have_url(re.compile(r"\?vehicle_type=van$"))
+    expect(page.get_by_test_id("filter-pill")).to_have_count(1)
+    vans = count_of(page)
+    assert 0 < vans < everything
+    for title in page.get_by_test_id("vehicle-card").get_by_role("heading").all_inner_texts():
+        assert "Bedrijfswagens" in title or "Nutzfahrzeuge" in title or van_model in title
+
+
+@pytest.mark.parametrize(("path", "link"), [
+    ("/volkswagen/modellen/golf", "Volkswagen Golf in onze voorraad"),
+    ("/de/volkswagen/modelle/golf", "Volkswagen Golf in unserem Fahrzeugangebot"),
+])
+def test_a_model_page_leads_to_that_models_stock(page: Page, site: Site, path: str,
+                                                 link: str) -> None:
+    page.goto(site.url(path))
+    page.get_by_role("link", name=link).click()
+    expect(page).to_have_url(re.compile(r"\?model=volkswagen\.golf$"))
+    expect(page.get_by_test_id("filter-pill")).to_have_count(1)
+    titles = page.get_by_test_id("vehicle-card").get_by_role("heading").all_inner_texts()
+    assert titles and all(title.startswith("Volkswagen Golf") for title in titles)
