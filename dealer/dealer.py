@@ -1,5 +1,6 @@
 """Builds the app: every screen of the route table, registered in both locales."""
 
+import asyncio
 import functools
 
 import reflex as rx
@@ -7,6 +8,7 @@ import reflex as rx
 from dealer import styles
 from dealer.brands import PLATFORM_BRANDS
 from dealer.leads.outbox import run_outbox
+from dealer.locations.places import places
 from dealer.pages import PAGES
 from dealer.pages.context import PageContext
 from dealer.routes import registrations
@@ -22,6 +24,14 @@ app = rx.App(
 )
 # Stored leads are delivered to the dealer in the background while the server runs.
 app.register_lifespan_task(run_outbox)
+
+
+async def load_places() -> None:
+    """The towns visitors look for branches from, read before the first search needs them."""
+    await asyncio.to_thread(places)
+
+
+app.register_lifespan_task(load_places)
 
 for route, reflex_route, fixed in registrations(list(PLATFORM_BRANDS)):
     page = PAGES[route.screen]

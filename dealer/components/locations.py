@@ -113,6 +113,11 @@ def location_card(card: rx.Var) -> rx.Component:
     return rx.el.article(
         rx.vstack(
             rx.heading(rx.link(card.name, href=card.href), as_="h2", size="4"),
+            rx.cond(card.distance != "",
+                    rx.text(rx.icon("navigation", size=14, aria_hidden="true", display="inline",
+                                    vertical_align="-2px", margin_right="0.25rem"),
+                            card.distance, size="2", weight="medium",
+                            data_testid="location-distance")),
             rx.text(card.street, rx.el.br(), card.place, size="2"),
             status_line(card.status, card.is_open),
             rx.text(card.brands, size="2", weight="medium"),

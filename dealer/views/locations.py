@@ -17,7 +17,6 @@ import dataclasses
 import datetime as dt
 import math
 import re
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from urllib.parse import quote_plus, urlencode
@@ -28,7 +27,8 @@ from babel.dates import get_day_names
 
 from dealer.brands import PLATFORM_BRANDS
 from dealer.db import session_scope
-from dealer.i18n import N_, gettext, ngettext
+from dealer.i18n import N_, format_number, gettext, ngettext
+from dealer.locations.places import distance_km, find_place, fold
 from dealer.locations.repository import (
     EmployeeView,
     LocationView,
@@ -138,6 +138,7 @@ class LocationCard:
     is_open: bool = False
     brands: str = ""
     services: list[str] = field(default_factory=list)
+    distance: str = ""  # from the place searched for, e.g. "12 km from Den Haag"
 
 
 @dataclass
@@ -551,22 +552,16 @@ def map_view(
 # --- location search ----------------------------------------------------------------------
 
 
-def _fold(text: str) -> str:
-    """Lower case without accents: "Düsseldorf" -> "dusseldorf"."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(char for char in decomposed if not unicodedata.combining(char)).casefold()
-
-
 def matches_place(location: LocationView, place: str) -> bool:
     """A place search hits a branch by postcode (start, spaces ignored), or by the start
     of a word of its city, name or URL name (accents ignored, "koeln" finds Köln)."""
-    needle = _fold(place).strip()
+    needle = fold(place).strip()
     compact = needle.replace(" ", "")
     if not compact:
         return True
     if location.postal_code.replace(" ", "").casefold().startswith(compact):
         return True
-    texts = [_fold(location.city), _fold(location.name), location.slug.replace("-", " ")]
+    texts = [fold(location.city), fold(location.name), location.slug.replace("-", " ")]
     if any(text.startswith(needle) for text in texts):
         return True
     words = {word for text in texts for word in re.split(r"[\s\-/.,]+", text) if word}
@@ -607,12 +602,25 @@ def location_listing(
     the map of the matches; the SPEC §8 message when a place search finds nothing or
     is too short to mean anything."""
     too_short = bool(search.place) and len(search.place.replace(" ", "")) < MIN_PLACE_LENGTH
-    found = [] if too_short else [
+    offering = [
         location for location in locations
         if (not search.brand or search.brand in dict(location.brands))
         and (not search.service or search.service in location.services)
-        and matches_place(location, search.place)
     ]
+    place = None if too_short else find_place(search.place)
+    distances: dict[str, float] = {}
+    if place is not None:  # a town: every branch, the nearest first
+        distances = {location.slug: distance_km(location.latitude, location.longitude, place)
+                     for location in offering}
+        found = sorted(offering, key=lambda location: distances[location.slug])
+    else:  # a postcode or a branch's own town or name
+        found = [] if too_short else [
+            location for location in offering if matches_place(location, search.place)]
+    cards = [location_card(location, locale, now) for location in found]
+    for card in cards:
+        if card.slug in distances:
+            card.distance = gettext(locale, "{distance} km from {place}", place=search.place,
+                                    distance=format_number(round(distances[card.slug]), locale))
     message = ""
     if search.place and not found:
         message = gettext(locale, NOT_SPECIFIC, place=search.place)
@@ -620,7 +628,7 @@ def location_listing(
         message = gettext(locale, "No location offers this combination. Try fewer filters.")
     offered_brands = {slug for location in locations for slug, _ in location.brands}
     return LocationListing(
-        cards=[location_card(location, locale, now) for location in found],
+        cards=cards,
         count_text=ngettext(locale, "{n} location", "{n} locations", len(found)),
         message=message,
         place=search.place,

@@ -72,17 +72,33 @@ def slugs(listing) -> list[str]:
 
 
 @pytest.mark.parametrize(("place", "expected"), [
-    ("utrecht", ["utrecht"]),
-    ("UTR", ["utrecht"]),
-    ("dusseldorf", ["duesseldorf"]),  # accents do not matter
-    ("koeln", ["koeln"]),  # the German transliteration, via the URL name
-    ("köln", ["koeln"]),
+    ("UTR", ["utrecht"]),  # the start of a branch's town or name
     ("3565", ["utrecht"]),  # postcode start
     ("3565ac", ["utrecht"]),  # postcode without its space
     ("", ["duesseldorf", "koeln", "utrecht"]),
 ])
-def test_place_search_finds_by_city_postcode_and_name(place: str, expected: list[str]) -> None:
+def test_place_search_finds_by_postcode_and_name(place: str, expected: list[str]) -> None:
     assert slugs(location_listing(ALL, LocationSearch(place=place), "nl")) == expected
+
+
+@pytest.mark.parametrize(("place", "nearest", "km"), [
+    ("Den Haag", "utrecht", range(50, 60)),  # an alternate name of The Hague
+    ("'s-Gravenhage", "utrecht", range(50, 60)),
+    ("Amsterdam", "utrecht", range(30, 40)),
+    ("utrecht", "utrecht", range(0, 5)),
+    ("dusseldorf", "duesseldorf", range(0, 5)),  # accents do not matter
+    ("koeln", "koeln", range(0, 10)),  # nor the German transliteration
+    ("Bonn", "koeln", range(20, 30)),
+])
+def test_a_town_lists_every_branch_nearest_first(place: str, nearest: str, km: range) -> None:
+    listing = location_listing(ALL, LocationSearch(place=place), "nl")
+    assert slugs(listing)[0] == nearest and len(listing.cards) == len(ALL)
+    distance = int(listing.cards[0].distance.split()[0])
+    assert distance in km and listing.cards[0].distance.endswith(f"km van {place}")
+    numbers = [int(card.distance.split()[0].replace(".", "")) for card in listing.cards]
+    assert numbers == sorted(numbers)
+    assert location_listing(ALL, LocationSearch(place=place), "de").cards[0].distance.endswith(
+        f"km von {place}")
 
 
 def test_a_search_inside_a_word_does_not_match_everything() -> None:
@@ -90,7 +106,7 @@ def test_a_search_inside_a_word_does_not_match_everything() -> None:
     assert slugs(location_listing(ALL, LocationSearch(place="ut"), "nl")) == ["utrecht"]
 
 
-@pytest.mark.parametrize("place", ["Amsterdam", "x", " 9 "])
+@pytest.mark.parametrize("place", ["Atlantis", "x", " 9 "])
 def test_unknown_or_too_short_place_says_not_found_or_not_specific(place: str) -> None:
     nl = location_listing(ALL, LocationSearch(place=place.strip()), "nl")
     de = location_listing(ALL, LocationSearch(place=place.strip()), "de")
