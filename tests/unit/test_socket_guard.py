@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from dealer.web.socket_guard import (
     EVENT_BURST,
     MAX_FRAME_BYTES,
     EventBudget,
+    frame_size,
     guard_websocket,
     is_well_formed_event,
 )
@@ -94,3 +97,9 @@ async def test_a_malformed_frame_is_dropped_with_one_line(caplog: pytest.LogCapt
     assert received == [EVENT, EVENT, "2"]
     assert [record.getMessage() for record in caplog.records] == [
         "websocket of 203.0.113.9: a malformed event frame dropped (18 bytes)"]
+
+
+@given(st.text(max_size=300), st.binary(max_size=50))
+def test_no_frame_makes_the_guard_raise(text: str, data: bytes) -> None:
+    assert isinstance(is_well_formed_event("42" + text), bool)
+    assert frame_size({"text": text}) >= 0 and frame_size({"bytes": data}) == len(data)
