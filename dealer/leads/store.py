@@ -22,6 +22,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
+from dealer import phones
 from dealer.db import get_engine, session_scope
 from dealer.forms.definitions import (
     FORM_ERROR,
@@ -162,6 +163,10 @@ def store_lead(
     settings = settings or get_settings()
     now = now or _now()
     engine = engine or get_engine()
+    fields = payload(get_form(form_id), values)
+    if fields.get("phone"):  # stored in E.164 when it is a valid number, else as typed
+        home = phones.LOCALE_COUNTRIES.get(locale, "NL")
+        fields["phone"] = phones.e164(str(fields["phone"]), home) or fields["phone"]
     try:
         with session_scope(engine) as session:
             if (seen := _existing(session, idempotency_key)) is not None:
@@ -176,7 +181,7 @@ def store_lead(
             lead = Lead(
                 form_id=form_id,
                 payload={
-                    **payload(get_form(form_id), values),
+                    **fields,
                     **({"calculation": dict(calculation)} if calculation else {}),
                 },
                 vehicle_slug=vehicle_slug,

@@ -408,14 +408,34 @@ def _model_rows() -> list[Row]:
     return rows
 
 
+def _nl_vat(base: int) -> str:
+    """A Dutch VAT number with a valid check digit (the eleven test), from eight digits."""
+    while True:
+        digits = [int(char) for char in f"{base:08d}"]
+        check = sum(weight * digit
+                    for weight, digit in zip(range(9, 1, -1), digits, strict=True)) % 11
+        if check < 10:
+            return f"NL{base:08d}{check}B01"
+        base += 1
+
+
+def _de_vat(base: int) -> str:
+    """A German VAT number with a valid check digit (ISO 7064 MOD 11,10), from eight."""
+    product = 10
+    for char in f"{base:08d}":
+        total = (int(char) + product) % 10 or 10
+        product = 2 * total % 11
+    return f"DE{base:08d}{(11 - product) % 10}"
+
+
 def _location_rows(stock: DemoStock, rng: random.Random) -> None:
     for number, branch in enumerate(BRANCHES):
         domain = "rijnland-autogroep.example"
         if branch.country == "NL":
-            vat = f"NL{850_000_000 + number * 7_919:09d}B01"
+            vat = _nl_vat(85_000_000 + number * 791)
             iban = _iban("NL", "RABO", f"{310_000_000 + number * 4_271:010d}")
         else:
-            vat = f"DE{281_000_000 + number * 6_133:09d}"
+            vat = _de_vat(28_100_000 + number * 613)
             iban = _iban("DE", "37050198", f"{19_000_000 + number * 3_389:010d}")
         stock.locations.append({
             "slug": branch.slug, "name": f"Rijnland Autogroep {branch.city}",

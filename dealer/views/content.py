@@ -712,6 +712,16 @@ def _model_facts(ctx: _Context, content: dict) -> list[Item]:
     return [Item(label=name, text=value) for name, value in facts if value]
 
 
+def _stock_count(query: StockQuery) -> int:
+    """How many vehicles the stock has for ``query``; 0 when the stock cannot be read (the
+    model page then goes without its stock link)."""
+    try:
+        return get_index().count(query)
+    except Exception:
+        logger.warning("stock count for a model page unavailable", exc_info=True)
+        return 0
+
+
 async def _model(ctx: _Context, params: dict[str, str]) -> ContentView:
     brand, model = params.get("brand", ""), params.get("model", "")
     brand_story = await _brand(ctx, brand)
@@ -738,7 +748,7 @@ async def _model(ctx: _Context, params: dict[str, str]) -> ContentView:
              href=path_for("model_test_drive", ctx.locale, brand=brand, model=story["slug"])),
     ]
     in_stock = StockQuery(brand=(brand,), model=(f"{brand}.{story['slug']}",))
-    if await asyncio.to_thread(lambda: get_index().count(in_stock)):
+    if await asyncio.to_thread(_stock_count, in_stock):
         actions.append(Item(label=ctx.t(N_("{model} in our stock"), model=heading),
                             href=with_query(path_for("brand_stock", ctx.locale, brand=brand),
                                             {"model": in_stock.model[0]})))

@@ -25,6 +25,7 @@ from zoneinfo import ZoneInfo
 from babel import Locale
 from babel.dates import get_day_names
 
+from dealer import phones
 from dealer.brands import PLATFORM_BRANDS
 from dealer.db import session_scope
 from dealer.i18n import N_, format_number, gettext, ngettext
@@ -279,11 +280,6 @@ def _with_params(path: str, params: Mapping[str, str]) -> str:
 
 
 # --- small formatting helpers -----------------------------------------------------------
-
-
-def phone_href(number: str) -> str:
-    """``tel:`` link of a written phone number: "+31 30 262 40 00" -> "tel:+31302624000"."""
-    return "tel:" + re.sub(r"[^\d+]", "", number)
 
 
 def format_iban(iban: str) -> str:
@@ -583,8 +579,8 @@ def location_card(location: LocationView, locale: str, now: dt.datetime | None =
         href=location_path(locale, location.slug),
         street=location.street,
         place=f"{location.postal_code} {location.city}, {country_name(location.country, locale)}",
-        phone=location.phone,
-        phone_href=phone_href(location.phone),
+        phone=phones.shown(location.phone, location.country, locale),
+        phone_href=phones.tel_href(location.phone, location.country),
         status=gettext(locale, "Showroom: {status}", status=status),
         is_open=is_open,
         brands=", ".join(name for _, name in location.brands),
@@ -652,6 +648,7 @@ def location_listing(
 
 
 def employee_card(employee: EmployeeView, locale: str) -> EmployeeCard:
+    home = phones.LOCALE_COUNTRIES[locale]  # numbers written without a country code
     return EmployeeCard(
         name=employee.name,
         initials=initials(employee.name),
@@ -661,8 +658,8 @@ def employee_card(employee: EmployeeView, locale: str) -> EmployeeCard:
         location_href=location_path(locale, employee.location_slug),
         email=employee.email or "",
         email_href=f"mailto:{employee.email}" if employee.email else "",
-        phone=employee.phone or "",
-        phone_href=phone_href(employee.phone) if employee.phone else "",
+        phone=phones.shown(employee.phone or "", home, locale),
+        phone_href=phones.tel_href(employee.phone, home) if employee.phone else "",
     )
 
 
@@ -698,12 +695,12 @@ def location_detail(
         title=page_title(heading),
         street=location.street,
         place=f"{location.postal_code} {location.city}, {country_name(location.country, locale)}",
-        phone=location.phone,
-        phone_href=phone_href(location.phone),
+        phone=phones.shown(location.phone, location.country, locale),
+        phone_href=phones.tel_href(location.phone, location.country),
         email=location.email,
         email_href=f"mailto:{location.email}",
-        fax=location.fax or "",
-        fax_href=phone_href(location.fax) if location.fax else "",
+        fax=phones.shown(location.fax or "", location.country, locale),
+        fax_href=phones.tel_href(location.fax, location.country) if location.fax else "",
         company=[
             Fact(gettext(locale, "VAT number"), location.vat_number),
             Fact(gettext(locale, "IBAN"), format_iban(location.iban)),

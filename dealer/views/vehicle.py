@@ -20,7 +20,7 @@ from babel.numbers import format_percent
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from dealer import pricing
+from dealer import phones, pricing
 from dealer.brands import PLATFORM_BRANDS, brand_name
 from dealer.db import get_engine
 from dealer.i18n import N_, format_number, format_price, gettext, ngettext
@@ -426,8 +426,8 @@ def location_block(location: LocationView, locale: str, subject: str,
         city=city,
         country=country,
         route_href=ROUTE_PLANNER_URL + urlencode({"destination": destination}),
-        phone=location.phone,
-        phone_href="tel:" + "".join(c for c in location.phone if c.isdigit() or c == "+"),
+        phone=phones.shown(location.phone, location.country, locale),
+        phone_href=phones.tel_href(location.phone, location.country),
         email=location.email,
         email_href=f"mailto:{location.email}?subject={quote(subject)}",
         schedules=schedules,

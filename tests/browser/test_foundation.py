@@ -107,4 +107,4 @@ def test_phone_menu(page: Page, site: Site) -> None:
 def test_health_reports_database(site: Site) -> None:
     response = httpx.get(site.url("/health"))
     assert response.status_code == 200
-    assert response.json() == {"status": "ok", "database": "ok"}
+    assert response.json()["status"] == response.json()["database"] == "ok"

@@ -225,3 +225,17 @@ def test_the_dealers_tools_never_run_or_reorder_what_a_visitor_typed(
     assert row["name"] == "Anna <U+202E>fdp.exe"
     (lead,) = leads(empty_engine)
     assert lead.payload["name"] == reversed_name and lead.payload["message"] == formula
+
+
+@pytest.mark.parametrize(("typed", "stored"), [
+    ("06 12345678", "+31612345678"),  # national, read as Dutch on a Dutch page
+    ("+49 171 1234567", "+491711234567"),  # another country's, written internationally
+    ("0031 (0)30-2624000", "+31302624000"),
+    ("12345678", "12345678"),  # no number anywhere: kept as typed
+])
+def test_a_phone_number_is_stored_in_e164(empty_engine: Engine, typed: str,
+                                          stored: str) -> None:
+    store(empty_engine, "phone-number-test-" + "".join(c for c in typed if c.isdigit()),
+          phone=typed)
+    (lead,) = leads(empty_engine)
+    assert lead.payload["phone"] == stored

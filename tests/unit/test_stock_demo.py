@@ -4,7 +4,10 @@ from collections import Counter
 from decimal import Decimal
 
 import pytest
+from stdnum import iban
+from stdnum.eu import vat
 
+from dealer import phones
 from dealer.stock import catalog, demo
 
 
@@ -25,6 +28,16 @@ def test_six_brands_and_branches_in_both_countries(stock: demo.DemoStock) -> Non
     assert len(stock.locations) >= 8 and countries["NL"] >= 3 and countries["DE"] >= 3
     every_brand = {brand for location in stock.locations for brand in location["brands"]}
     assert every_brand == {brand["slug"] for brand in stock.brands}
+
+
+def test_branch_numbers_are_real_numbers(stock: demo.DemoStock) -> None:
+    """VAT numbers and IBANs pass their check digits; phone numbers are valid numbers of
+    the branch's country."""
+    for location in stock.locations:
+        assert vat.is_valid(location["vat_number"]), location["vat_number"]
+        assert iban.is_valid(location["iban"]), location["iban"]
+        assert location["vat_number"].startswith(location["country"])
+        assert phones.e164(location["phone"], location["country"]) is not None
 
 
 def test_vehicles_are_plausible(stock: demo.DemoStock) -> None:
