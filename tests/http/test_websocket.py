@@ -43,7 +43,10 @@ def test_another_sites_page_cannot_open_the_websocket(site: Site) -> None:
 
 def test_an_oversized_value_ends_the_connection(site: Site) -> None:
     socket = _socket(site, site.base_url)
-    socket.send(_event("x" * 900_000))
+    try:
+        socket.send(_event("x" * 900_000))
+    except (simple_websocket.ConnectionClosed, OSError):  # closed while we were sending
+        return
     assert _closed_within(socket, 5)
 
 
@@ -52,7 +55,7 @@ def test_a_burst_of_a_thousand_events_ends_the_connection(site: Site) -> None:
     try:
         for _ in range(1000):
             socket.send(_event("x"))
-    except simple_websocket.ConnectionClosed:
+    except (simple_websocket.ConnectionClosed, OSError):  # closed while we were sending
         return
     assert _closed_within(socket, 5)
 
