@@ -31,6 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from dealer import params
 from dealer.forms import rules
 from dealer.forms.messages import DOMAIN, message
 from dealer.i18n import N_, format_number, gettext
@@ -243,9 +244,7 @@ def bounded_value(f: FieldDef, value: object) -> str:
     """What the form keeps of a value a browser sent for field ``f``: text cut at the
     field's longest allowed length (the input's maxlength) or ``MAX_VALUE_CHARS``;
     anything that is not text is nothing."""
-    if not isinstance(value, str):
-        return ""
-    return value[:f.max_length or MAX_VALUE_CHARS]
+    return params.text(value, f.max_length or MAX_VALUE_CHARS)
 
 
 def limit_notices(form: FormDef, values: Mapping[str, object], locale: str) -> dict[str, str]:

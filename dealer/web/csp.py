@@ -14,12 +14,15 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
+from urllib.parse import urlsplit
 
 from dealer.settings import get_settings
+from dealer.views.content import VIDEO_HOSTS
 
 _INLINE_SCRIPT = re.compile(r"<script(?![^>]*\ssrc=)([^>]*)>(.*?)</script>", re.DOTALL)
 _DATA_BLOCK = re.compile(r'\stype="application/(?:ld\+)?json"')
-VIDEO_PLAYERS = ("https://www.youtube-nocookie.com", "https://player.vimeo.com")
+# The players content pages embed (after the visitor asks for the video).
+VIDEO_PLAYERS = sorted({"https://" + urlsplit(embed).netloc for _, embed in VIDEO_HOSTS.values()})
 
 
 def script_hashes(document: str) -> list[str]:
@@ -46,7 +49,7 @@ def content_security_policy(document: str) -> str:
         "media-src": ["'self'", "https:"],
         "font-src": ["'self'"],
         "connect-src": ["'self'", *get_settings().own_origins, *websocket_origins()],
-        "frame-src": list(VIDEO_PLAYERS),
+        "frame-src": VIDEO_PLAYERS,
         "frame-ancestors": ["'none'"],
         "base-uri": ["'self'"],
         "form-action": ["'self'"],
