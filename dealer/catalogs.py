@@ -85,7 +85,8 @@ def update(only: str | None = None) -> None:
             catalog.obsolete.clear()
             path.parent.mkdir(parents=True, exist_ok=True)
             with path.open("wb") as handle:
-                write_po(handle, catalog, width=100, omit_header=False, sort_output=True)
+                write_po(handle, catalog, width=100, omit_header=False, sort_output=True,
+                         include_lineno=False)
 
 
 def problems() -> list[str]:

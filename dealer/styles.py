@@ -24,6 +24,10 @@ PAGE_MAX_WIDTH = "1200px"
 # Horizontal page padding: phone, tablet, desktop.
 PAGE_PADDING_X = ["1rem", "1.5rem", "2rem"]
 
+# The lead paragraph under a page's heading.
+PAGE_INTRO = {"size": "3", "color": rx.color("gray", 11), "margin_bottom": "1.5rem",
+              "max_width": "46rem", "as_": "p"}
+
 BASE_STYLE = {
     "font_family": FONT_FAMILY,
     "::selection": {"background_color": rx.color("accent", 5)},

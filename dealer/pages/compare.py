@@ -11,7 +11,10 @@ from dealer.pages.frame import framed
 from dealer.routes import path_for
 from dealer.shortlists import COMPARE_MIN
 from dealer.state.shortlists import CompareState
+from dealer.styles import PAGE_INTRO
+from dealer.views.fixed import FIXED_PAGES
 
+INTRO = FIXED_PAGES["compare"]
 TITLE = N_("Compare vehicles")
 
 
@@ -37,6 +40,7 @@ def page(ctx: PageContext) -> rx.Component:
             rx.cond(CompareState.loaded, CompareState.heading, gettext(locale, TITLE)),
             as_="h1", size="7", margin_bottom="1rem",
         ),
+        rx.text(gettext(locale, INTRO), **PAGE_INTRO),
         rx.cond(
             CompareState.count == 0,
             rx.cond(

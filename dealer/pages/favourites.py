@@ -12,7 +12,10 @@ from dealer.pages.frame import framed
 from dealer.pages.shortlist_controls import card_controls
 from dealer.routes import path_for
 from dealer.state.shortlists import FavouritesState
+from dealer.styles import PAGE_INTRO
+from dealer.views.fixed import FIXED_PAGES
 
+INTRO = FIXED_PAGES["favourites"]
 TITLE = N_("Favourites")
 
 
@@ -21,6 +24,7 @@ def page(ctx: PageContext) -> rx.Component:
     return framed(
         ctx,
         rx.heading(gettext(locale, TITLE), as_="h1", size="7", margin_bottom="1rem"),
+        rx.text(gettext(locale, INTRO), **PAGE_INTRO),
         rx.cond(
             FavouritesState.count > 0,
             rx.vstack(

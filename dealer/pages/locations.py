@@ -23,6 +23,7 @@ from dealer.pages.context import Page, PageContext
 from dealer.pages.frame import for_current_url, framed
 from dealer.routes import path_for
 from dealer.state.locations import LocationsState, LocationState, MapConsentState
+from dealer.styles import PAGE_INTRO
 from dealer.views.locations import LOCATIONS_LEAD, LOCATIONS_TITLE
 
 
@@ -114,8 +115,7 @@ def list_page(ctx: PageContext) -> rx.Component:
         breadcrumbs(locale, [home_link(locale),
                         Link(gettext(locale, LOCATIONS_TITLE), path_for("locations", locale))]),
         rx.heading(gettext(locale, LOCATIONS_TITLE), as_="h1", size="8", margin_bottom="0.5rem"),
-        rx.text(gettext(locale, LOCATIONS_LEAD),
-                size="3", color=rx.color("gray", 11), margin_bottom="1.5rem"),
+        rx.text(gettext(locale, LOCATIONS_LEAD), **PAGE_INTRO),
         rx.cond(
             state.failed,
             load_failed(state.failed_text),

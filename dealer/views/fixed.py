@@ -1,5 +1,8 @@
-"""Fixed pages without data of their own: their description, and whether search engines
-should leave them out (personal lists)."""
+"""Fixed pages without data of their own: their description.
+
+Compare and favourites are public pages too: what a visitor finds there (their own list)
+lives in their browser, but the page itself says what the tool does and leads to the
+stock, which is worth finding ("auto's vergelijken")."""
 
 from __future__ import annotations
 
@@ -10,16 +13,18 @@ from dealer.pageinfo import PageInfo
 from dealer.routes import resolve
 
 FIXED_PAGES = {
-    "direct_contact": (N_("Questions about a car, a test drive or financing? Contact our "
-                          "team by form, phone or e-mail."), False),
-    "compare": (N_("Compare up to six vehicles side by side."), True),
-    "favourites": (N_("The vehicles you saved as favourites."), True),
+    "direct_contact": N_("Questions about a car, a test drive or financing? Contact our "
+                         "team by form, phone or e-mail."),
+    "compare": N_("Compare up to six vehicles from our stock side by side: price, mileage, "
+                  "equipment and running costs at a glance. Tick “Compare” on the vehicles "
+                  "you are interested in; your selection stays on this device."),
+    "favourites": N_("Keep the vehicles you like: tick “Favourite” on a vehicle in our stock "
+                     "and find it here again, on this device, without an account."),
 }
 
 
 def describe(path: str, locale: str, params: dict[str, str],
              query: Mapping[str, str] | None = None) -> PageInfo:
     screen = resolve(path)[0]  # type: ignore[index] - only named for resolvable screens
-    description, personal = FIXED_PAGES[screen]
-    return PageInfo(screen, locale, params, path, description=gettext(locale, description),
-                    noindex=personal)
+    return PageInfo(screen, locale, params, path,
+                    description=gettext(locale, FIXED_PAGES[screen]))

@@ -31,9 +31,8 @@ from dealer.web.seo import absolute_url
 SITEMAP_DIR = "/sitemaps"
 VEHICLES_PER_SITEMAP = 10_000
 CACHE_SECONDS = 300
-# Fixed pages worth finding; personal pages (compare, favourites) are left out.
 FIXED_SCREENS = ("stock", *DEAL_SCREENS, "brands", "locations", "employees", "news",
-                 "lease_offers", "direct_contact")
+                 "lease_offers", "direct_contact", "compare", "favourites")
 BRAND_SCREENS = ("brand_stock", "brand_models")
 
 

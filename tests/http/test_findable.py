@@ -203,7 +203,7 @@ def sample_params(site: Site) -> dict[str, str]:
 
 
 GERMAN_ARTICLE = "neuer-showroom-in-nijmegen"
-PERSONAL = {"compare", "favourites", "vehicle_interest", "vehicle_test_drive",
+PERSONAL = {"vehicle_interest", "vehicle_test_drive",
             "brand_vehicle_interest", "brand_vehicle_test_drive", "model_contact",
             "model_test_drive"}
 
