@@ -24,7 +24,8 @@ from running_site import running_site
 
 PAGES = {"stock nl": "/voorraad", "vehicle": "/voorraad/{vehicle}", "home": "/",
          "stock de": "/de/angebote"}
-FILES = re.compile(r'<link[^>]+href="(/assets/[^"]+)"|<script[^>]+src="(/assets/[^"]+)"')
+# Every asset the HTML names: stylesheets and the app's modules (listed in its start script).
+FILES = re.compile(r'"(/assets/[^"]+\.(?:css|js))"')
 CONNECTIONS_PER_VISITOR = 6
 TIMEOUT_S = 30
 
@@ -71,7 +72,7 @@ async def visitor(base_url: str, paths: list[tuple[str, str]], figures: Figures,
             figures.timed(f"{name} HTML", started, page)
             if page is None or page.status_code != 200:
                 continue
-            files = {a or b for a, b in FILES.findall(page.text)}
+            files = set(FILES.findall(page.text))
             started = time.perf_counter()
             answers = await asyncio.gather(*(fetch(client, file) for file in files))
             for answer in answers:

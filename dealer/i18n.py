@@ -30,14 +30,17 @@ LANGUAGE_NAMES = {"nl": "Nederlands", "de": "Deutsch"}
 # The locale cookie (SPEC §9): one year, SameSite=Lax, whole site.
 LOCALE_COOKIE = "locale"
 LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60
-# The language switch's links to the Dutch home page say so (/?locale=nl): the root URL
-# otherwise follows the cookie, which still names the language being left.
+# Before the app has taken over (or without JavaScript) the language switch is a plain
+# link that names the choice (/de/angebote?locale=de): the server remembers it in the
+# cookie and redirects to the clean address. The root URL would otherwise follow the
+# cookie, which still names the language being left.
 LOCALE_PARAM = "locale"
 
 
 def chosen_language_href(path: str, locale: str) -> str:
-    """Where a language-switch link leads: ``path``, the root with the choice attached."""
-    return f"/?{LOCALE_PARAM}={locale}" if path == "/" else path
+    """Where a language-switch link leads before the app has taken over: ``path`` with
+    the choice attached."""
+    return f"{path}{'&' if '?' in path else '?'}{LOCALE_PARAM}={locale}"
 
 logger = logging.getLogger(__name__)
 

@@ -23,12 +23,12 @@ def switch_href(ctx: PageContext) -> rx.Var | str:
             counterpart(static, ctx.other_locale), ctx.other_locale)
     else:
         tag = LANGUAGE_TAGS[ctx.other_locale]
-        home = chosen_language_href(path_for("content", ctx.other_locale), ctx.other_locale)
+        home = path_for("content", ctx.other_locale)
+        link = f"document.head.querySelector('link[rel=alternate][hreflang={tag}]')"
         before_hydration = rx.Var(
-            f"((path) => path === '/' ? '{home}' : path)((typeof document !== 'undefined' && "
-            f"document.head.querySelector('link[rel=alternate][hreflang={tag}]')) ? new URL("
-            f"document.head.querySelector('link[rel=alternate][hreflang={tag}]').href)"
-            f".pathname : '{home}')"
+            f"((path) => path + '{chosen_language_href('', ctx.other_locale)}')("
+            f"(typeof document !== 'undefined' && {link}) ? new URL({link}.href).pathname"
+            f" : '{home}')"
         ).to(str)
     return rx.cond(rx.State.is_hydrated, LocaleState.switch_href, before_hydration)
 

@@ -12,10 +12,11 @@ import asyncio
 import datetime as dt
 import hashlib
 import html
+import json
 import logging
 import re
 from pathlib import Path
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, urlencode
 
 from sqlalchemy import text
 from starlette.datastructures import Headers
@@ -34,7 +35,7 @@ from dealer.i18n import (
 )
 from dealer.leads.outbox import delivery_state
 from dealer.pageinfo import PageInfo, not_found
-from dealer.routes import path_for
+from dealer.routes import counterpart, path_for
 from dealer.settings import RouteRule, get_settings
 from dealer.web.csp import content_security_policy
 from dealer.web.delivery import (
@@ -109,6 +110,20 @@ APP_GUARD_SCRIPT = (
 # with the page instead of after its stylesheet, so the text is drawn once.
 FONT_PRELOAD = ('<link rel="preload" href="/fonts/inter-latin-cz-wght-normal.woff2" as="font" '
                 'type="font/woff2" crossorigin>')
+# The build fetches and starts the app as soon as the HTML is parsed: its modules compete
+# with the page's stylesheet, font and photo for a phone's bandwidth, and on a fast
+# connection the app renders before the browser has drawn anything, so the visitor waits
+# for a page the served HTML already shows. The app's start is moved behind the first
+# frame: its module downloads begin (in parallel, as preloads) once the page is drawn.
+# A hidden tab draws no frame: there the app starts after a second.
+MODULE_PRELOAD = re.compile(r'<link rel="modulepreload" href="(/assets/[\w.-]+\.js)"/>')
+APP_BOOT = re.compile(r'(<script type="module" async="">)(.*?)(</script>)', re.DOTALL)
+STATIC_IMPORT = re.compile(r'import "(/assets/[\w.-]+\.js)";')
+NAMESPACE_IMPORT = re.compile(r'import \* as (\w+) from "(/assets/[\w.-]+\.js)";')
+AFTER_FIRST_FRAME = (
+    "await new Promise(function(r){requestAnimationFrame(function(){setTimeout(r)});"
+    "setTimeout(r,1000)});"
+)
 REFLEX_DEFAULT_OG_IMAGE = '<meta content="favicon.ico" property="og:image"/>'
 # SPEC §1: in mock-data mode the console says so (for developers, not translated).
 MOCK_WARNING_SCRIPT = (
@@ -125,7 +140,8 @@ def static_dir() -> Path:
 
 
 class ShellCache:
-    """Built HTML files kept in memory, reloaded when the build changes them."""
+    """Built HTML files kept in memory as they are served (the app started after the
+    first frame), reloaded when the build changes them."""
 
     def __init__(self) -> None:
         self._files: dict[Path, tuple[float, str]] = {}
@@ -142,7 +158,7 @@ class ShellCache:
             return None
         cached = self._files.get(path)
         if cached is None or cached[0] != mtime:
-            cached = (mtime, path.read_text(encoding="utf-8"))
+            cached = (mtime, start_app_after_first_frame(path.read_text(encoding="utf-8")))
             self._files[path] = cached
         return cached[1]
 
@@ -204,6 +220,24 @@ def with_page(document: str, info: PageInfo, *, crawler_body: bool, build_id: st
     return document
 
 
+def start_app_after_first_frame(document: str) -> str:
+    """The document with the app's module preloads and start moved behind the first
+    frame (see AFTER_FIRST_FRAME); unchanged when the build's start script differs."""
+    boot = APP_BOOT.search(document)
+    if boot is None:
+        return document
+    preloads = MODULE_PRELOAD.findall(document)
+    start = (
+        AFTER_FIRST_FRAME
+        + f"{json.dumps(preloads)}.forEach(function(h){{var l=document.createElement('link');"
+        "l.rel='modulepreload';l.href=h;document.head.appendChild(l)});"
+        + NAMESPACE_IMPORT.sub(r'const \1 = await import("\2");',
+                               STATIC_IMPORT.sub(r'await import("\1");', boot.group(2)))
+    )
+    document = document[:boot.start(2)] + start + document[boot.end(2):]
+    return MODULE_PRELOAD.sub("", document)
+
+
 def _replace_lang(document: str, lang: str) -> str:
     start = document.find("<html lang=")
     quote_at = start + len("<html lang=")
@@ -234,6 +268,14 @@ def payload(info: PageInfo) -> dict:
         "image": info.image,
         "jsonLd": structured_data(info),
     }
+
+
+def chosen_language_target(path: str, query: str, locale: str) -> str:
+    """Where a language choice made on a plain link leads: the page in that language,
+    with the rest of its query string."""
+    target = path if locale_from_path(path) == locale else counterpart(path, locale)
+    rest = [(name, value) for name, value in parse_qsl(query) if name != LOCALE_PARAM]
+    return target + (f"?{urlencode(rest)}" if rest else "")
 
 
 def redirect_rule(path: str, rules: list[RouteRule]) -> RouteRule | None:
@@ -353,9 +395,10 @@ class SiteLayer:
             if rule.target:
                 return RedirectResponse(rule.target, status_code=rule.status)
             return self.document(not_found(path, locale_from_path(path)), headers)
-        chosen = dict(parse_qsl(query)).get(LOCALE_PARAM) if path == "/" else None
+        chosen = dict(parse_qsl(query)).get(LOCALE_PARAM)
         if chosen in LOCALES:  # the visitor chose on the language switch: remember it
-            response = RedirectResponse(path_for("content", chosen), status_code=302)
+            response = RedirectResponse(chosen_language_target(path, query, chosen),
+                                        status_code=302)
             response.set_cookie(LOCALE_COOKIE, chosen, max_age=LOCALE_COOKIE_MAX_AGE, path="/",
                                 samesite="lax")
             return response

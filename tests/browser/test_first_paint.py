@@ -90,3 +90,15 @@ def test_one_font_file_draws_the_page_brand_names_included(page: Page, site: Sit
     expect(page.get_by_text("Škoda").first).to_be_attached()  # a letter beyond Latin-1
     page.evaluate("document.fonts.ready")
     assert [url.rsplit("/", 1)[1] for url in fonts] == ["inter-latin-cz-wght-normal.woff2"]
+
+
+@pytest.mark.parametrize("path", ["/", "/voorraad", "/voorraad/{vehicle}", "/de/angebote",
+                                  "/de/angebote/{vehicle}", "/de/angebote/vergleichen"])
+def test_the_page_is_drawn_before_the_app_is_fetched(phone: Page, site: Site, vehicle: str,
+                                                     path: str) -> None:
+    _visit_until_settled(phone, site.url(path.format(vehicle=vehicle)))
+    first_paint, first_module = phone.evaluate("""() => [
+      performance.getEntriesByName('first-contentful-paint')[0].startTime,
+      Math.min(...performance.getEntriesByType('resource')
+        .filter(r => /\\/assets\\/.*\\.js$/.test(r.name)).map(r => r.startTime))]""")
+    assert first_paint <= first_module, f"{path}: painted {first_paint}, app {first_module}"

@@ -55,9 +55,9 @@ def test_skip_link_moves_focus_into_the_content(page: Page, site: Site, path: st
 
 
 @pytest.mark.parametrize(("path", "other"), [
-    ("/voorraad/{vehicle}", "/de/angebote/{vehicle}"),
-    ("/de/angebote/{vehicle}/leasingrechner", "/voorraad/{vehicle}/lease-calculator"),
-    ("/over-ons/team", "/de/ueber-uns/team"),
+    ("/voorraad/{vehicle}", "/de/angebote/{vehicle}?locale=de"),
+    ("/de/angebote/{vehicle}/leasingrechner", "/voorraad/{vehicle}/lease-calculator?locale=nl"),
+    ("/over-ons/team", "/de/ueber-uns/team?locale=de"),
 ])
 def test_language_link_is_right_before_the_page_is_connected(
     page: Page, site: Site, vehicle: str, path: str, other: str

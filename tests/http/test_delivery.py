@@ -35,7 +35,7 @@ def test_trailing_slash_redirect_keeps_path_and_query(site: Site) -> None:
 
 def _first_asset(site: Site) -> str:
     html = httpx.get(site.url("/")).text
-    return re.search(r'="(/assets/[^"]+\.js)"', html).group(1)
+    return re.search(r'"(/assets/[^"]+\.js)"', html).group(1)  # a module the page starts
 
 
 def test_hashed_assets_are_cached_for_a_year_and_compressed(site: Site) -> None:
@@ -81,6 +81,21 @@ def test_the_language_switch_to_the_dutch_home_page_overrides_the_cookie(site: S
                      follow_redirects=False).headers["location"] == "/de"
     home = httpx.get(site.url("/de")).text  # the German home, as served, links there
     assert re.search(r'href="/\?locale=nl"[^>]*>Nederlands<', home)
+
+
+@pytest.mark.parametrize(("chosen", "target", "cookie"), [
+    ("/de/angebote/vergleichen?locale=de", "/de/angebote/vergleichen", "de"),
+    ("/voorraad?merk=audi&locale=nl", "/voorraad?merk=audi", "nl"),
+])
+def test_a_language_chosen_on_a_plain_link_is_remembered(site: Site, chosen: str, target: str,
+                                                         cookie: str) -> None:
+    """Before the app has taken over, the switch is a link naming the choice."""
+    response = httpx.get(site.url(chosen), follow_redirects=False)
+    assert response.status_code == 302 and response.headers["location"] == target
+    assert f"locale={cookie}" in response.headers["set-cookie"]
+    page = httpx.get(site.url(target)).text  # the page as served links back the same way
+    other = "/voorraad/vergelijken?locale=nl" if cookie == "de" else "/de/angebote?locale=de"
+    assert f'href="{other}"' in page
 
 
 def test_health_says_that_nobody_receives_the_leads(site: Site) -> None:
