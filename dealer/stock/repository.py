@@ -10,8 +10,10 @@ import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
 
 from sqlalchemy import func
+from sqlalchemy.engine import Engine
 from sqlalchemy.orm import selectinload
 from sqlmodel import Session, col, select
 
@@ -23,7 +25,7 @@ from dealer.stock.models import (
     Model,
     Vehicle,
 )
-from dealer.stock.version import bump_stock_version
+from dealer.stock.version import bump_stock_version, current_version
 
 
 @dataclass(frozen=True)
@@ -243,6 +245,21 @@ def get_vehicle(session: Session, slug: str) -> VehicleDetail | None:
         location=location_view(vehicle.location),
         updated_at=vehicle.updated_at,
     )
+
+
+def current_vehicle(engine: Engine, slug: str) -> VehicleDetail | None:
+    """The vehicle's data as of the current stock version: read from the database once
+    per version (a first visit needs it twice, for the served page and for its state),
+    one small query to learn the version otherwise."""
+    with engine.connect() as connection:
+        version = current_version(connection)
+    return _vehicle_of_version(engine, version, slug)
+
+
+@lru_cache(maxsize=4096)
+def _vehicle_of_version(engine: Engine, version: int, slug: str) -> VehicleDetail | None:
+    with Session(engine) as session:
+        return get_vehicle(session, slug)
 
 
 def set_vehicle_available(session: Session, slug: str, available: bool) -> bool:

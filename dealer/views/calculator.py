@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from urllib.parse import urlencode
 
-from dealer.db import session_scope
+from dealer.db import get_engine
 from dealer.i18n import N_, gettext
 from dealer.pageinfo import Fact, Link, PageInfo, error_page, home_link
 from dealer.pricing import Calculation, calculation_query, price_summaries
 from dealer.routes import path_for
-from dealer.stock.repository import VehicleDetail, get_vehicle
+from dealer.stock.repository import VehicleDetail, current_vehicle
 from dealer.views.stock import stock_path
 from dealer.web.seo import page_title
 
@@ -31,8 +31,7 @@ def calculator_vehicle(params: dict[str, str]) -> VehicleDetail | None:
     slug = params.get("vehicle", "")
     if not slug:
         return None
-    with session_scope() as session:
-        vehicle = get_vehicle(session, slug)
+    vehicle = current_vehicle(get_engine(), slug)
     if vehicle is None or not vehicle.available or not vehicle.prices:
         return None
     if params.get("brand") and params["brand"] != vehicle.brand_slug:

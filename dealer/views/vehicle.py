@@ -18,7 +18,6 @@ from urllib.parse import quote, urlencode
 from babel import Locale
 from babel.numbers import format_percent
 from sqlalchemy.engine import Engine
-from sqlmodel import Session
 
 from dealer import phones, pricing
 from dealer.brands import PLATFORM_BRANDS, brand_name
@@ -31,7 +30,7 @@ from dealer.settings import get_settings
 from dealer.shortlists import CONSUMPTION_ROWS, DATA_ROWS, Formatter
 from dealer.stock import catalog
 from dealer.stock.labels import label
-from dealer.stock.repository import PriceView, VehicleDetail, get_vehicle
+from dealer.stock.repository import PriceView, VehicleDetail, current_vehicle
 from dealer.views.locations import HoursTable, hours_table
 from dealer.views.stock import listing_heading, stock_path
 from dealer.web.seo import absolute_url, page_title
@@ -621,8 +620,7 @@ def vehicle_page(path: str, *, engine: Engine | None = None) -> VehiclePage:
         raise ValueError(f"not a vehicle page: {path!r}")
     screen, locale, params = resolved
     brand = params.get("brand")
-    with Session(engine or get_engine()) as session:
-        detail = get_vehicle(session, params["vehicle"])
+    detail = current_vehicle(engine or get_engine(), params["vehicle"])
     if detail is None or (brand is not None and (brand not in PLATFORM_BRANDS
                                                  or detail.brand_slug != brand)):
         return VehiclePage(describe_not_found(path, locale, screen, params), None)
