@@ -8,6 +8,7 @@ and ``REDIS_URL``.
 from __future__ import annotations
 
 import ipaddress
+import os
 from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -94,6 +95,9 @@ class Settings(BaseSettings):
     # HTTPS deployments: how long browsers must use HTTPS only (Strict-Transport-Security);
     # 0 sends no such header.
     hsts_seconds: int = Field(default=0, ge=0)
+    # Server processes. Visitor state lives in one process's memory without Redis, so only
+    # with Redis may there be several: then one per core unless set.
+    workers: int | None = Field(default=None, ge=1, le=64)
 
     @field_validator("trusted_proxies")
     @classmethod
@@ -106,6 +110,12 @@ class Settings(BaseSettings):
     def trusted_proxy_networks(self) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
         return [ipaddress.ip_network(part.strip(), strict=False)
                 for part in self.trusted_proxies.split(",") if part.strip()]
+
+    @property
+    def server_workers(self) -> int:
+        if not self.redis_url:
+            return 1
+        return self.workers or os.cpu_count() or 1
 
     @property
     def own_origins(self) -> list[str]:

@@ -10,6 +10,11 @@ port="${DEALER_PORT:-3000}"
 # Only the configured reverse proxies may name the visitor's address (X-Forwarded-For);
 # without any, the server trusts nobody's header (README: Configuration).
 export FORWARDED_ALLOW_IPS="${DEALER_TRUSTED_PROXIES:-}"
+# Several server processes share visitor state through Redis (one per core by default,
+# DEALER_WORKERS); without Redis the state lives in one process. Own flags in
+# GUNICORN_CMD_ARGS come last and win.
+workers="$(python -c 'from dealer.settings import get_settings; print(get_settings().server_workers)')"
+export GUNICORN_CMD_ARGS="--workers $workers ${GUNICORN_CMD_ARGS:-}"
 echo "Starting the site on http://localhost:$port (Ctrl-C stops it)"
 # Own process group, so that Ctrl-C or a stop signal ends every server process.
 set -m

@@ -51,7 +51,7 @@ def scaled_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     checkout = tmp_path_factory.mktemp("scaled")
     copy_checkout(checkout)
     site = Site(free_port(), f"{POSTGRES}/{database}", checkout=checkout,
-                env={"REDIS_URL": REDIS, "GUNICORN_CMD_ARGS": "--workers 2"})
+                env={"REDIS_URL": REDIS, "DEALER_WORKERS": "2"})
     try:
         yield site
     finally:

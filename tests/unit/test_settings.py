@@ -22,3 +22,12 @@ def test_idle_state_expiry_and_hsts_have_sane_bounds() -> None:
     assert Settings().state_idle_seconds == 1200 and Settings().hsts_seconds == 0
     with pytest.raises(ValidationError):
         Settings(state_idle_seconds=5)
+
+
+def test_several_server_processes_only_with_shared_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("os.cpu_count", lambda: 4)
+    assert Settings(workers=3).server_workers == 1  # state in one process's memory
+    assert Settings(redis_url="redis://127.0.0.1:6379/0").server_workers == 4  # one per core
+    assert Settings(redis_url="redis://127.0.0.1:6379/0", workers=2).server_workers == 2
+    with pytest.raises(ValidationError):
+        Settings(workers=0)
