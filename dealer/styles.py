@@ -23,6 +23,9 @@ STYLESHEETS = ["/fonts/fonts.css"]
 PAGE_MAX_WIDTH = "1200px"
 # Horizontal page padding: phone, tablet, desktop.
 PAGE_PADDING_X = ["1rem", "1.5rem", "2rem"]
+# Where the stock filters move from the drawer into a sidebar: the framework's third
+# responsive step (["none", "none", "block"]).
+SIDEBAR_FROM = "48em"
 
 # The lead paragraph under a page's heading.
 PAGE_INTRO = {"size": "3", "color": rx.color("gray", 11), "margin_bottom": "1.5rem",

@@ -58,6 +58,25 @@ def client_path() -> rx.Var[str]:
     ).to(str)
 
 
+def screen_at_least(width: str) -> rx.Var[bool]:
+    """Whether the browser's window is at least ``width`` wide, following its changes;
+    false on the server and while the page is taken over, so that markup matches."""
+    name = "rxScreenAtLeast" + "".join(c for c in width if c.isalnum())
+    query = f"(min-width: {width})"
+    return rx.Var(
+        name,
+        _var_data=VarData(
+            imports={"react": ["useSyncExternalStore"]},
+            hooks={
+                f"const {name} = useSyncExternalStore((notify) => {{"
+                f"const m = window.matchMedia('{query}'); m.addEventListener('change', notify);"
+                f" return () => m.removeEventListener('change', notify)}},"
+                f" () => window.matchMedia('{query}').matches, () => false);": None,
+            },
+        ),
+    ).to(bool)
+
+
 def waiting(locale: str) -> rx.Component:
     """What a page shows until its values for the current URL have arrived."""
     return rx.center(rx.spinner(size="3"), min_height="50vh", aria_busy="true",

@@ -17,9 +17,10 @@ from dealer.components.stock import (
 )
 from dealer.i18n import gettext
 from dealer.pages.context import Page, PageContext
-from dealer.pages.frame import framed
+from dealer.pages.frame import framed, screen_at_least
 from dealer.pages.shortlist_controls import card_controls
 from dealer.state.stock import StockState
+from dealer.styles import SIDEBAR_FROM
 from dealer.views.stock import DEAL_SCREENS, listing_heading
 
 
@@ -79,7 +80,8 @@ def page(ctx: PageContext) -> rx.Component:
         width="100%",
     )
     sidebar = rx.el.aside(
-        filters(locale),
+        # Phones use the drawer: there the sidebar's filters are not even built.
+        rx.cond(screen_at_least(SIDEBAR_FROM), filters(locale)),
         aria_label=gettext(locale, "Filters"),
         # As wide before the filters have loaded as after: the results never move sideways.
         width="240px",
