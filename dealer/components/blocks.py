@@ -13,6 +13,7 @@ import reflex as rx
 
 from dealer import styles
 from dealer.components.chips import chip_link
+from dealer.components.reviews import review_summary
 from dealer.components.stock import pagination
 from dealer.i18n import gettext
 
@@ -288,6 +289,7 @@ def block(
         ("notice", info_bar(record)),
         ("hours", opening_hours(record)),
         ("action", call_to_action(record)),
+        ("reviews", review_summary(record.reviews)),
         rx.fragment(),
     )
 

@@ -37,6 +37,12 @@ from dealer.routes import counterpart, path_for, resolve
 from dealer.stock.index import get_index
 from dealer.stock.labels import label
 from dealer.stock.query import StockQuery
+from dealer.views.reviews import (
+    GROUP_LATEST,
+    ReviewSummary,
+    load_branch_summary,
+    load_group_summary,
+)
 from dealer.web.seo import absolute_url, page_title, with_query
 
 logger = logging.getLogger(__name__)
@@ -104,6 +110,7 @@ class Block:
     src: str = ""  # video file or embed address
     provider: str = ""  # the host of a video embedded on request
     height: str = ""
+    reviews: ReviewSummary = field(default_factory=ReviewSummary)  # kind "reviews"
 
 
 @dataclass
@@ -419,6 +426,20 @@ async def _button_block(raw: dict, ctx: _Context) -> Block:
                          text=_text(raw.get("text"))), raw.get("button") or raw)
 
 
+async def _review_summary(raw: dict, ctx: _Context) -> Block:
+    """A branch's rating with the reviews it is made of (``location``: the branch's slug),
+    else the group's rating with its ``count`` newest reviews."""
+    if branch := _text(raw.get("location")):
+        reviews = await load_branch_summary(branch, ctx.locale)
+        reviews.heading = _text(raw.get("title")) or reviews.heading
+    else:
+        count = raw.get("count")
+        reviews = await load_group_summary(ctx.locale, heading=_text(raw.get("title")),
+                                           latest=count if isinstance(count, int)
+                                           else GROUP_LATEST)
+    return Block(kind="reviews", title=reviews.heading, reviews=reviews)
+
+
 async def _toast(raw: dict, ctx: _Context) -> None:
     if text := _text(raw.get("text")):
         ctx.toasts.append(text)
@@ -445,6 +466,7 @@ BLOCKS: dict[str, BlockBuilder] = {
     "opening_hours": _opening_hours,
     "button": _button_block,
     "call_to_action": _button_block,
+    "review_summary": _review_summary,
     "toast": _toast,
 }
 
