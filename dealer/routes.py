@@ -41,6 +41,8 @@ DEFAULT_SECTIONS: dict[str, dict[str, str]] = {
         "brands": "merken",
         "employees": "medewerkers",
         "lease-offers": "lease-aanbod",
+        "vacancies": "vacatures",
+        "apply": "solliciteren",
     },
     "de": {
         "stock": "angebote",
@@ -62,6 +64,8 @@ DEFAULT_SECTIONS: dict[str, dict[str, str]] = {
         "brands": "marken",
         "employees": "mitarbeiter",
         "lease-offers": "leasingangebote",
+        "vacancies": "stellenangebote",
+        "apply": "bewerben",
     },
 }
 
@@ -114,6 +118,10 @@ SCREENS: dict[str, Screen] = {
                            "lease_offers:describe_offers"),
     "lease_offer": Screen("/<lease-offers>/{offer}", "lease_offers:DETAIL",
                           "lease_offers:describe_offer"),
+    "vacancies": Screen("/<vacancies>", "cms_pages:CONTENT", "content:describe"),
+    "vacancy": Screen("/<vacancies>/{vacancy}", "vacancies:PAGE", "vacancies:describe_vacancy"),
+    "vacancy_apply": Screen("/<vacancies>/{vacancy}/<apply>", "forms:PAGE",
+                            "forms:describe_form"),
     "vehicle": Screen("/<stock>/{vehicle}", "vehicle:PAGE", "vehicle:describe_vehicle"),
     "brand_vehicle": Screen("/{brand}/<stock>/{vehicle}", "vehicle:PAGE",
                             "vehicle:describe_vehicle"),

@@ -94,6 +94,9 @@ class Settings(BaseSettings):
     lead_mail_to: str | None = None
     lead_webhook_url: str | None = None
 
+    # Files visitors send with a form (CVs): kept here, outside the web root.
+    upload_dir: Path = DATA_DIR / "uploads"
+
     # Reverse proxies in front of the site (addresses or networks, comma-separated).
     # Only a connection from one of them may name the visitor's address in
     # X-Forwarded-For; by default nobody may. scripts/run.sh hands the same list to the
