@@ -59,6 +59,9 @@ ERRORS: dict[str, ErrorKind] = {
     "location_not_found": ErrorKind(N_("Location not found"),
                                     N_("This location does not exist or has moved."),
                                     N_("To all locations"), "locations"),
+    "vacancy_not_found": ErrorKind(N_("This vacancy is no longer open"),
+                                   N_("Have a look at our other vacancies."),
+                                   N_("All vacancies"), "vacancies"),
     "lease_vehicle_not_found": ErrorKind(
         N_("Lease offer not found"),
         N_("This lease offer has ended. Have a look at our other offers."),

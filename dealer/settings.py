@@ -68,6 +68,21 @@ class Settings(BaseSettings):
     # Redirect rules, e.g. DEALER_ROUTE_RULES='[{"source": "/oud", "target": "/"}]'.
     route_rules: list[RouteRule] = []
 
+    # Reviews of the branches: Google Business Profile (API v4, ``reviews.list``). Without an
+    # account and credentials the bundled demo reviews are served through the same client.
+    reviews_base_url: str = "https://mybusiness.googleapis.com/v4"
+    reviews_account: str | None = None  # "accounts/1234567890"
+    # Branch slug -> the branch's location id at the provider, e.g. {"utrecht": "locations/9"}.
+    reviews_locations: dict[str, str] = {}
+    # An OAuth 2 access token, or a refresh token with its client to get fresh ones.
+    reviews_token: str | None = None
+    reviews_refresh_token: str | None = None
+    reviews_client_id: str | None = None
+    reviews_client_secret: str | None = None
+    reviews_token_url: str = "https://oauth2.googleapis.com/token"
+    # How long a branch's reviews are served before the feed is asked again.
+    reviews_cache_seconds: int = Field(default=900, ge=0)
+
     # Trade-in valuation service the vehicle page links to (behind its flag).
     trade_in_url: str = "https://www.example.com/inruil"
 
@@ -79,6 +94,9 @@ class Settings(BaseSettings):
     lead_mail_from: str = "website@localhost"
     lead_mail_to: str | None = None
     lead_webhook_url: str | None = None
+
+    # Files visitors send with a form (CVs): kept here, outside the web root.
+    upload_dir: Path = DATA_DIR / "uploads"
 
     # Reverse proxies in front of the site (addresses or networks, comma-separated).
     # Only a connection from one of them may name the visitor's address in

@@ -92,12 +92,14 @@ def stop_site(process: subprocess.Popen) -> None:
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     """The site as `make run` serves it (production build, one port), on a free port,
     with its own SQLite database and the demo data, in mock-data mode."""
-    database_url = f"sqlite:///{tmp_path_factory.mktemp('site') / 'site.db'}"
+    folder = tmp_path_factory.mktemp("site")
+    database_url = f"sqlite:///{folder / 'site.db'}"
     (ROOT / ".cache").mkdir(exist_ok=True)
     # One build at a time per checkout: the build directory is shared.
     with (ROOT / ".cache" / "site.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        site = Site(free_port(), database_url, env={"DEALER_PUBLIC_MOCKS": "true"})
+        site = Site(free_port(), database_url, env={"DEALER_PUBLIC_MOCKS": "true",
+                                                     "DEALER_UPLOAD_DIR": str(folder / "uploads")})
         try:
             yield site
         finally:

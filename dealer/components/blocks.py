@@ -13,6 +13,7 @@ import reflex as rx
 
 from dealer import styles
 from dealer.components.chips import chip_link
+from dealer.components.reviews import review_summary
 from dealer.components.stock import pagination
 from dealer.i18n import gettext
 
@@ -272,6 +273,18 @@ def call_to_action(block: rx.Var) -> rx.Component:
     )
 
 
+def vacancy_list(block: rx.Var, pages_label: str) -> rx.Component:
+    """Vacancies as cards, below their filters (branch, department)."""
+    return rx.vstack(
+        rx.flex(rx.foreach(block.groups, choice_links), gap="1rem 2rem", wrap="wrap",
+                data_testid="vacancy-filters"),
+        card_grid(block, pages_label),
+        spacing="4",
+        width="100%",
+        data_testid="vacancy-list",
+    )
+
+
 def block(
     record: rx.Var, locale: str, *, playing: rx.Var, on_play: Callable
 ) -> rx.Component:
@@ -288,6 +301,8 @@ def block(
         ("notice", info_bar(record)),
         ("hours", opening_hours(record)),
         ("action", call_to_action(record)),
+        ("reviews", review_summary(record.reviews)),
+        ("vacancies", vacancy_list(record, gettext(locale, "Pages", DOMAIN))),
         rx.fragment(),
     )
 

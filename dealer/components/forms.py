@@ -136,6 +136,55 @@ def text_field(
     )
 
 
+def refusal_code(rejected: rx.Var) -> rx.Var[str]:
+    """The reason the browser refused the first file (react-dropzone's error code): only
+    that goes to the server, never the file."""
+    return rx.Var(f"({rejected})?.[0]?.errors?.[0]?.code ?? ''").to(str)
+
+
+def file_field(spec: FieldSpec, chosen: rx.Var, error: rx.Var, *, upload_id: str,
+               choose_label: str, accept: dict[str, list[str]], max_size: int,
+               on_drop: Any, on_drop_rejected: Any) -> rx.Component:
+    """A file to send with the form: a drop zone that also opens the file chooser (click,
+    Enter or Space); the file goes to the server as soon as it is chosen, and ``chosen``
+    names the file it kept. ``accept`` and ``max_size`` let the browser refuse early; the
+    server checks again. ``on_drop_rejected`` gets the refusal's code."""
+    label_id = f"{spec.id}-label"
+    return rx.vstack(
+        rx.el.span(
+            spec.label,
+            rx.text(" *", as_="span", color=rx.color("red", 11), aria_hidden="true")
+            if spec.required else rx.fragment(),
+            id=label_id,
+            style={"font_weight": "500"},
+        ),
+        rx.upload.root(
+            rx.hstack(
+                rx.icon("file-up", size=20, aria_hidden="true"),
+                rx.text(rx.cond(chosen != "", chosen, choose_label), size="2",
+                        data_testid="file-chosen"),
+                align="center",
+                spacing="2",
+            ),
+            id=upload_id,
+            accept=accept,
+            max_files=1,
+            multiple=False,
+            max_size=max_size,
+            on_drop=on_drop,
+            on_drop_rejected=lambda rejected: on_drop_rejected(refusal_code(rejected)),
+            aria_labelledby=label_id,
+            **{k: v for k, v in _a11y(spec, error).items() if k != "aria_required"},
+            class_name="form-file",
+            data_testid=f"{spec.name}-upload",
+        ),
+        _help_and_error(spec, error),
+        spacing="1",
+        width="100%",
+        data_field=spec.name,
+    )
+
+
 def check_field(spec: FieldSpec, checked: rx.Var, error: rx.Var, on_change: Any) -> rx.Component:
     """A checkbox, or a switch for ``spec.type == "toggle"``; ``on_change`` gets a bool."""
     control_props: dict[str, Any] = {

@@ -8,7 +8,9 @@ ones under ``de/``, each with its own slugs (``over-ons`` / ``de/ueber-uns``) an
 - news articles (``article``) in ``nieuws/`` / ``aktuelles/``;
 - brands (``brand``) in ``merken/<brand>`` / ``marken/<brand>``, their models
   (``model``) one level deeper;
-- the site configuration (``config``): navigation, footer, info bar.
+- the site configuration (``config``): navigation, footer, info bar;
+- job vacancies (``vacancy``) in ``vacatures/`` / ``stellenangebote/``, with the same
+  slug in both languages (it is the ``/vacatures/{vacancy}`` route's parameter).
 
 Reads never raise: a failing or slow service gives the last good answer
 (stale-if-error), or None / empty when there is none yet; both are logged.
@@ -38,6 +40,7 @@ DEMO_DIR = Path(__file__).parent / "demo"
 LOCALE_PREFIX = {"nl": "", "de": "de/"}
 NEWS_FOLDER = {"nl": "nieuws", "de": "aktuelles"}
 BRANDS_FOLDER = {"nl": "merken", "de": "marken"}
+VACANCIES_FOLDER = {"nl": "vacatures", "de": "stellenangebote"}
 CONFIG_SLUG = "config"
 PAGE_COMPONENTS = ("page", "article")
 NEWS_ORDER = "first_published_at:desc"
@@ -316,6 +319,20 @@ class ContentRepository:
             return None
         full_slug = f"{_prefix(locale)}{BRANDS_FOLDER[locale]}/{brand}/{model}"
         return await self._story(full_slug, ("model",))
+
+    async def list_vacancies(self, locale: str) -> list[dict]:
+        """Every vacancy of ``locale``, newest first."""
+        folder = f"{_prefix(locale)}{VACANCIES_FOLDER[locale]}/"
+        stories, _ = await self._list(("vacancies", folder), starts_with=folder,
+                                      components=("vacancy",), sort_by=NEWS_ORDER)
+        return stories
+
+    async def get_vacancy(self, slug: str, locale: str) -> dict | None:
+        slug = slug.strip("/")
+        if not slug or "/" in slug:
+            return None
+        return await self._story(f"{_prefix(locale)}{VACANCIES_FOLDER[locale]}/{slug}",
+                                 ("vacancy",))
 
     async def get_config(self, locale: str) -> dict | None:
         """The site configuration story (navigation, footer, info bar, social links)."""

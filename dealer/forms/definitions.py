@@ -17,6 +17,10 @@ Which rules guard which field is a product decision (SPEC §5 leaves it open):
 * ``trade_in`` (toggle) reveals ``trade_in_plate`` (4-12 letters, digits, spaces, dashes:
   Dutch and German plates) and ``trade_in_mileage`` (0-2,000,000 km). Hidden fields are
   neither validated nor stored.
+* ``motivation`` (job applications): required, 50-2000 characters.
+* ``cv`` (job applications): required; its value is the token (43 characters) of a PDF
+  of at most 5 MB the server received and checked by its content
+  (``dealer.forms.uploads``).
 * ``privacy``: the consent checkbox, ``accepted``.
 * ``website``: a honeypot that people never see; a filled-in honeypot marks a bot.
 
@@ -36,7 +40,7 @@ from dealer.forms import rules
 from dealer.forms.messages import DOMAIN, message
 from dealer.i18n import N_, format_number, gettext
 
-FieldType = Literal["text", "autocomplete", "checkbox", "toggle", "radio"]
+FieldType = Literal["text", "autocomplete", "checkbox", "toggle", "radio", "file"]
 
 # Key of errors that concern the whole submission rather than one field.
 FORM_ERROR = "_form"
@@ -101,7 +105,7 @@ class FormDef:
     id: str
     title: str  # msgid of the page heading
     intro: str  # msgid of the lead paragraph
-    subject: Literal["vehicle", "model", None]
+    subject: Literal["vehicle", "model", "vacancy", None]
     fields: tuple[FieldDef, ...]
 
     def field(self, name: str) -> FieldDef:
@@ -189,6 +193,16 @@ PRIVACY = FieldDef(
     messages={"accepted": N_("Please agree so that we can handle your request.")},
 )
 HONEYPOT_FIELD = FieldDef(HONEYPOT, "text", N_("Leave this field empty"), "length:0,200")
+MOTIVATION = FieldDef(
+    "motivation", "text", N_("Why do you want this job?"), "required:trim|length:50,2000",
+    help=N_("A few sentences about yourself and your motivation."), multiline=True,
+)
+CV = FieldDef(
+    "cv", "file", N_("Your CV"), r"required|matches:/^[A-Za-z0-9_-]{43}$/",
+    help=N_("A PDF file of at most 5 MB."),
+    messages={"required": N_("Please add your CV as a PDF file."),
+              "matches": N_("Your CV was not received. Please choose the file again.")},
+)
 
 _TRADE_IN = (TRADE_IN, TRADE_IN_PLATE, TRADE_IN_MILEAGE)
 _INTEREST = (NAME, EMAIL, PHONE, CONTACT_PREFERENCE, MESSAGE, *_TRADE_IN, PRIVACY, HONEYPOT_FIELD)
@@ -211,6 +225,10 @@ FORMS: dict[str, FormDef] = {
                 _INTEREST),
         FormDef("model_test_drive", N_("Test drive this model"), _TEST_DRIVE_INTRO, "model",
                 _TEST_DRIVE),
+        FormDef("job_application", N_("Apply for this job"),
+                N_("Tell us about yourself and send your CV: we answer every application "
+                   "within five working days."), "vacancy",
+                (NAME, EMAIL, PHONE, MOTIVATION, CV, PRIVACY, HONEYPOT_FIELD)),
         FormDef(
             "direct_contact", N_("Direct contact"),
             N_("Ask us anything: we answer within one working day."), None,
@@ -228,6 +246,7 @@ SCREEN_FORMS: dict[str, str] = {
     "model_contact": "model_contact",
     "model_test_drive": "model_test_drive",
     "direct_contact": "direct_contact",
+    "vacancy_apply": "job_application",
 }
 
 

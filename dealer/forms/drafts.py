@@ -43,6 +43,11 @@ def _stored(drafts: dict[str, dict[str, str]]) -> str:
         drafts.pop(next(iter(drafts)))  # the oldest goes first
 
 
+def _kept(form: FormDef) -> set[str]:
+    """The fields a draft keeps: not the honeypot, not files (they are sent again)."""
+    return {f.name for f in form.fields if f.name != HONEYPOT and f.type != "file"}
+
+
 def with_draft(stored: object, key: str, form: FormDef, values: Mapping[str, str]) -> str:
     """The stored text with this page's draft replaced by ``values`` (what differs from
     the form's defaults), as the most recent; without it when nothing differs."""
@@ -50,7 +55,7 @@ def with_draft(stored: object, key: str, form: FormDef, values: Mapping[str, str
     drafts.pop(key, None)
     defaults = initial_values(form)
     changed = {name: value for name, value in values.items()
-               if name in form.names and name != HONEYPOT and value != defaults.get(name)}
+               if name in _kept(form) and value != defaults.get(name)}
     if changed:
         drafts[key] = changed
     while len(drafts) > MAX_DRAFTS:
@@ -70,6 +75,6 @@ def restored_values(stored: object, key: str, form: FormDef) -> dict[str, str]:
     as if typed."""
     values = initial_values(form)
     for name, value in read_drafts(stored).get(key, {}).items():
-        if name in form.names and name != HONEYPOT:
+        if name in _kept(form):
             values[name] = bounded_value(form.field(name), value)
     return values

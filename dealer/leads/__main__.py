@@ -18,6 +18,8 @@ def _list(args: argparse.Namespace) -> int:
         about = shown(row.subject or "-")
         print(f"#{row.id}  {row.created_at:%Y-%m-%d %H:%M}  {row.form_id:<18} {about}  "
               f"{name} <{email}>  [{row.delivery}]")
+        for attachment in row.attachments:
+            print(f"    {attachment}")
     print(f"{len(rows)} lead(s)")
     return 0
 

@@ -38,3 +38,18 @@ class OutboxMessage(SQLModel, table=True):
     next_attempt_at: dt.datetime = Field(index=True)
     last_error: str | None = Field(default=None, max_length=500)
     sent_at: dt.datetime | None = None
+
+
+class LeadAttachment(SQLModel, table=True):
+    """A file sent with a lead (a CV), kept outside the web root under ``token``."""
+
+    __tablename__ = "lead_attachment"
+
+    id: int | None = Field(default=None, primary_key=True)
+    lead_id: int = Field(foreign_key="lead.id", index=True, ondelete="CASCADE")
+    field: str = Field(max_length=40)  # the form field it was sent in
+    token: str = Field(max_length=64, unique=True)  # its file: dealer.forms.uploads.lead_file
+    filename: str = Field(max_length=120)  # the visitor's name for it
+    content_type: str = Field(max_length=60)
+    size: int
+    sha256: str = Field(max_length=64)

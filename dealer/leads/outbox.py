@@ -17,6 +17,7 @@ import datetime as dt
 import logging
 import smtplib
 import ssl
+from collections.abc import Sequence
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import format_datetime
@@ -28,10 +29,11 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
 from dealer.db import get_engine
+from dealer.forms import uploads
 from dealer.forms.definitions import FORMS
 from dealer.forms.messages import DOMAIN
 from dealer.i18n import N_, gettext
-from dealer.leads.models import Lead, OutboxMessage
+from dealer.leads.models import Lead, LeadAttachment, OutboxMessage
 from dealer.leads.store import delivery_channels
 from dealer.settings import Settings, get_settings
 
@@ -81,7 +83,22 @@ def _fields(lead: Lead) -> list[tuple[str, str]]:
     return rows
 
 
-def email_message(lead: Lead, settings: Settings) -> EmailMessage:
+def lead_files(session: Session, lead_id: int) -> list[tuple[str, bytes]]:
+    """The files sent with a lead (name, content), for the mail; a missing file is left
+    out with a warning (the dealer's tools still list it)."""
+    files = []
+    for attachment in session.exec(select(LeadAttachment).where(
+            LeadAttachment.lead_id == lead_id)):
+        path = uploads.lead_file(attachment.token)
+        if path is None or not path.is_file():
+            logger.warning("lead %s: the file %s is missing", lead_id, attachment.token)
+            continue
+        files.append((attachment.filename, path.read_bytes()))
+    return files
+
+
+def email_message(lead: Lead, settings: Settings,
+                  files: Sequence[tuple[str, bytes]] = ()) -> EmailMessage:
     form = FORMS.get(lead.form_id)
     title = gettext(lead.locale, form.title, DOMAIN) if form else lead.form_id
     about = f": {lead.subject}" if lead.subject else ""
@@ -100,10 +117,12 @@ def email_message(lead: Lead, settings: Settings) -> EmailMessage:
     host = urlsplit(settings.base_url).hostname or "localhost"
     message["Message-ID"] = f"<lead-{lead.idempotency_key}@{host}>"
     message.set_content("\n".join(body))
+    for name, data in files:  # only PDFs are ever kept (dealer.forms.uploads)
+        message.add_attachment(data, maintype="application", subtype="pdf", filename=name)
     return message
 
 
-def send_email(lead: Lead, settings: Settings) -> None:
+def send_email(lead: Lead, settings: Settings, files: Sequence[tuple[str, bytes]] = ()) -> None:
     if not settings.smtp_host or not settings.lead_mail_to:
         raise DeliveryError("SMTP is not configured")
     tls = ssl.create_default_context()  # the server's certificate is verified
@@ -123,7 +142,7 @@ def send_email(lead: Lead, settings: Settings) -> None:
                     smtp.starttls(context=tls)
                     smtp.ehlo()
                 smtp.login(settings.smtp_user, settings.smtp_password or "")
-            smtp.send_message(email_message(lead, settings))
+            smtp.send_message(email_message(lead, settings, files))
     except (OSError, smtplib.SMTPException) as error:
         raise DeliveryError(f"SMTP: {error!r}") from error
 
@@ -211,7 +230,7 @@ def process_outbox(
                 if lead is None:
                     raise DeliveryError("the lead no longer exists")
                 if channel == "email":
-                    send_email(lead, settings)
+                    send_email(lead, settings, lead_files(session, lead_id))
                 else:
                     post_webhook(lead, settings, transport)
             except Exception as error:  # whatever breaks, the row waits for its next attempt

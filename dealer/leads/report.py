@@ -12,11 +12,12 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
 from dealer.db import get_engine
+from dealer.forms import uploads
 from dealer.forms.definitions import FORMS
-from dealer.leads.models import Lead, OutboxMessage
+from dealer.leads.models import Lead, LeadAttachment, OutboxMessage
 
 _BASE_COLUMNS = ("id", "created_at", "form", "locale", "subject", "vehicle", "brand", "model",
-                 "source_page", "delivery")
+                 "source_page", "delivery", "attachments")
 # Characters that reorder what follows them on screen (a name that shows 'fdp.exe' as
 # 'exe.pdf'): shown as their code in the dealer's tools; the database keeps the original.
 _BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
@@ -36,6 +37,19 @@ def csv_cell(value: object) -> str:
 
 
 @dataclass(frozen=True)
+class AttachmentRow:
+    """A file sent with a lead: the form field, the visitor's name for it, where it lies."""
+
+    field: str
+    filename: str
+    size: int
+    path: str
+
+    def __str__(self) -> str:
+        return f"{self.field}: {shown(self.filename)} ({self.size} bytes) {self.path}"
+
+
+@dataclass(frozen=True)
 class LeadRow:
     id: int
     created_at: dt.datetime
@@ -48,6 +62,7 @@ class LeadRow:
     source_page: str
     fields: dict[str, object]
     delivery: str  # e.g. "email:sent webhook:pending(3)"; "-" without channels
+    attachments: tuple[AttachmentRow, ...] = ()
 
 
 def _delivery(messages: list[OutboxMessage]) -> str:
@@ -69,12 +84,20 @@ def lead_rows(engine: Engine | None = None, *, limit: int | None = None) -> list
             select(OutboxMessage).where(col(OutboxMessage.lead_id).in_(ids))
         ):
             outbox.setdefault(message.lead_id, []).append(message)
+        files: dict[int, list[AttachmentRow]] = {}
+        for attachment in session.exec(
+            select(LeadAttachment).where(col(LeadAttachment.lead_id).in_(ids))
+        ):
+            files.setdefault(attachment.lead_id, []).append(AttachmentRow(
+                attachment.field, attachment.filename, attachment.size,
+                str(uploads.lead_file(attachment.token) or "")))
         return [
             LeadRow(
                 id=lead.id, created_at=lead.created_at, form_id=lead.form_id, locale=lead.locale,
                 subject=lead.subject, vehicle_slug=lead.vehicle_slug, brand=lead.brand,
                 model=lead.model, source_page=lead.source_page, fields=dict(lead.payload),
                 delivery=_delivery(outbox.get(lead.id, [])),
+                attachments=tuple(files.get(lead.id, [])),
             )
             for lead in leads
             if lead.id is not None
@@ -99,6 +122,7 @@ def write_csv(out: TextIO, engine: Engine | None = None) -> int:
         writer.writerow([
             row.id, row.created_at.isoformat(), row.form_id, row.locale, csv_cell(row.subject),
             row.vehicle_slug or "", row.brand or "", row.model or "", csv_cell(row.source_page),
-            row.delivery, *(csv_cell(value) for value in values),
+            row.delivery, csv_cell("; ".join(map(str, row.attachments))),
+            *(csv_cell(value) for value in values),
         ])
     return len(rows)

@@ -24,9 +24,11 @@ from sqlmodel import Session, select
 
 from dealer import phones
 from dealer.db import get_engine, session_scope
+from dealer.forms import uploads
 from dealer.forms.definitions import (
     FORM_ERROR,
     MALFORMED_FORM,
+    FormDef,
     get_form,
     is_spam,
     payload,
@@ -34,7 +36,7 @@ from dealer.forms.definitions import (
 )
 from dealer.forms.messages import DOMAIN
 from dealer.i18n import LOCALES, N_, gettext
-from dealer.leads.models import Lead, OutboxMessage
+from dealer.leads.models import Lead, LeadAttachment, OutboxMessage
 from dealer.settings import DATA_DIR, Settings, get_settings
 
 # At most RATE_LIMIT new leads per client within RATE_WINDOW.
@@ -121,6 +123,22 @@ def _check_request(locale: str, source_page: str, idempotency_key: str) -> None:
         raise InvalidSubmissionError({FORM_ERROR: gettext(safe_locale, MALFORMED_FORM, DOMAIN)})
 
 
+def _uploads(form: FormDef, fields: dict[str, str | bool], names: Mapping[str, str],
+             locale: str) -> dict[str, uploads.StoredUpload]:
+    """The received files a submission names; each field then holds the file's name."""
+    found = {}
+    for f in form.fields:
+        if f.type != "file" or f.name not in fields:
+            continue
+        upload = uploads.find(fields[f.name], names.get(f.name, ""))
+        if upload is None:
+            raise InvalidSubmissionError(
+                {f.name: uploads.problem_text(uploads.UPLOAD_AGAIN, locale)})
+        found[f.name] = upload
+        fields[f.name] = upload.name
+    return found
+
+
 def _existing(session: Session, idempotency_key: str) -> StoredLead | None:
     lead_id = session.exec(select(Lead.id).where(Lead.idempotency_key == idempotency_key)).first()
     return None if lead_id is None else StoredLead(lead_id, created=False)
@@ -140,6 +158,7 @@ def store_lead(
     subject: str = "",
     options: Mapping[str, Sequence[str]] | None = None,
     calculation: Mapping[str, str] | None = None,
+    file_names: Mapping[str, str] | None = None,
     engine: Engine | None = None,
     settings: Settings | None = None,
     now: dt.datetime | None = None,
@@ -153,6 +172,9 @@ def store_lead(
     malformed request), RateLimitedError, or a database error when the lead could not be
     stored. Unknown ``form_id`` -> KeyError. ``calculation`` (the calculator's choice a
     request carries, see dealer.pricing.calculation_query) is stored with the fields.
+    A file field's value is the token of a received upload (``dealer.forms.uploads``,
+    ``file_names`` has the visitor's names for them): the lead claims the file, lists it
+    as an attachment and stores its name as the field's value.
     """
     _check_request(locale, source_page, idempotency_key)
     errors = validate_submission(form_id, values, locale, options=options)
@@ -163,7 +185,8 @@ def store_lead(
     settings = settings or get_settings()
     now = now or _now()
     engine = engine or get_engine()
-    fields = payload(get_form(form_id), values)
+    form = get_form(form_id)
+    fields = payload(form, values)
     if fields.get("phone"):  # stored in E.164 when it is a valid number, else as typed
         home = phones.LOCALE_COUNTRIES.get(locale, "NL")
         fields["phone"] = phones.e164(str(fields["phone"]), home) or fields["phone"]
@@ -178,6 +201,7 @@ def store_lead(
             ).one()
             if recent >= RATE_LIMIT:
                 raise RateLimitedError({FORM_ERROR: gettext(locale, _RATE_LIMITED, DOMAIN)})
+            files = _uploads(form, fields, file_names or {}, locale)
             lead = Lead(
                 form_id=form_id,
                 payload={
@@ -197,6 +221,11 @@ def store_lead(
             session.add(lead)
             session.flush()
             assert lead.id is not None
+            for name, upload in files.items():
+                session.add(LeadAttachment(
+                    lead_id=lead.id, field=name, token=upload.token, filename=upload.name,
+                    content_type=upload.content_type, size=upload.size, sha256=upload.sha256))
+                uploads.claim(upload.token)
             for channel in delivery_channels(settings):
                 session.add(OutboxMessage(lead_id=lead.id, channel=channel, next_attempt_at=now))
             stored = StoredLead(lead.id, created=True)

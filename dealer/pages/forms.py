@@ -11,12 +11,14 @@ from dealer.components.errors import form_load_failed, named_error
 from dealer.components.forms import (
     FieldSpec,
     check_field,
+    file_field,
     form_alert,
     honeypot_field,
     radio_field,
     subject_card,
     text_field,
 )
+from dealer.forms import uploads
 from dealer.forms.definitions import (
     CHECKED,
     HONEYPOT,
@@ -39,6 +41,10 @@ _NEXT_STEPS = {
            "working day."),
         N_("Please bring your driving licence to the test drive."),
         N_("If you want to change the date, simply reply to our message."),
+    ),
+    "application": (
+        N_("We read every application and answer within five working days."),
+        N_("If your profile fits, we invite you for a conversation at the branch."),
     ),
     "request": (
         N_("Our team will get back to you within one working day, the way you asked."),
@@ -80,7 +86,17 @@ def _field(ctx: PageContext, form: FormDef, f: FieldDef) -> rx.Component:
     spec = _spec(ctx, form, f)
     value = FormsState.form_values.get(f.name, "")
     error = FormsState.errors.get(f.name, "")
-    if f.is_check:
+    if f.type == "file":
+        upload_id = f"{spec.id}-upload"
+        control = file_field(
+            spec, FormsState.file_labels.get(f.name, ""),
+            FormsState.upload_errors.get(f.name, error), upload_id=upload_id,
+            choose_label=_t(ctx, N_("Choose a PDF file or drop it here")),
+            accept={uploads.PDF_TYPE: [".pdf"]}, max_size=uploads.MAX_BYTES,
+            on_drop=FormsState.receive_file(rx.upload_files(upload_id=upload_id)),
+            on_drop_rejected=FormsState.file_rejected,
+        )
+    elif f.is_check:
         control = check_field(spec, value == CHECKED, error, FormsState.set_checked(f.name))
     elif f.type == "radio":
         control = radio_field(spec, value, error, FormsState.set_text(f.name))
@@ -124,7 +140,8 @@ def _form_view(ctx: PageContext, form: FormDef) -> rx.Component:
                            FormsState.set_text(HONEYPOT)),
             form_alert(FormsState.failure, "form-failure"),
             rx.button(
-                _t(ctx, N_("Send request")),
+                _t(ctx, N_("Send application") if form.subject == "vacancy"
+                   else N_("Send request")),
                 type="submit",
                 size="3",
                 loading=FormsState.submitting,
@@ -141,14 +158,19 @@ def _form_view(ctx: PageContext, form: FormDef) -> rx.Component:
 
 
 def _success_view(ctx: PageContext, form: FormDef) -> rx.Component:
-    steps = _NEXT_STEPS["test_drive" if "preferred_date" in form.names else "request"]
+    steps = _NEXT_STEPS["test_drive" if "preferred_date" in form.names
+                        else "application" if form.subject == "vacancy" else "request"]
     return rx.vstack(
-        rx.callout(_t(ctx, N_("Thank you! We have received your request.")), icon="circle-check",
+        rx.callout(_t(ctx, N_("Thank you! We have received your application.")
+                      if form.subject == "vacancy"
+                      else N_("Thank you! We have received your request.")), icon="circle-check",
                    color_scheme="green", size="3", role="status", width="100%",
                    data_testid="form-success"),
         rx.heading(_t(ctx, N_("What happens next")), as_="h2", size="5"),
         rx.el.ol(*(rx.el.li(_t(ctx, step)) for step in steps),
                  style={"padding_left": "1.25rem", "line_height": "1.7"}),
+        rx.link(_t(ctx, N_("Back to our vacancies")), href=path_for("vacancies", ctx.locale))
+        if form.subject == "vacancy" else
         rx.link(_t(ctx, N_("Back to our stock")), href=path_for("stock", ctx.locale)),
         spacing="4",
         width="100%",

@@ -17,12 +17,14 @@ from dealer.components.locations import (
     section,
     text_search,
 )
+from dealer.components.reviews import review_summary
 from dealer.i18n import gettext
 from dealer.pageinfo import Link, home_link
 from dealer.pages.context import Page, PageContext
 from dealer.pages.frame import for_current_url, framed
 from dealer.routes import path_for
 from dealer.state.locations import LocationsState, LocationState, MapConsentState
+from dealer.state.reviews import BranchReviewsState
 from dealer.styles import PAGE_INTRO
 from dealer.views.locations import LOCATIONS_LEAD, LOCATIONS_TITLE
 
@@ -218,6 +220,8 @@ def detail_view(locale: str) -> rx.Component:
             width="100%",
             align_items="start",
         ),
+        rx.cond(BranchReviewsState.path == LocationState.path,
+                review_summary(BranchReviewsState.summary)),
         rx.cond(
             detail.employees.length() > 0,
             section(
@@ -253,4 +257,4 @@ def detail_page(ctx: PageContext) -> rx.Component:
     )
 
 
-DETAIL = Page(detail_page, LocationState.load, LocationState.title)
+DETAIL = Page(detail_page, [LocationState.load, BranchReviewsState.load], LocationState.title)

@@ -14,10 +14,12 @@ from typing import Any
 
 import reflex as rx
 
+from dealer.forms import uploads
 from dealer.forms.definitions import (
     CHECKED,
     FORM_ERROR,
     SCREEN_FORMS,
+    FieldDef,
     FormDef,
     bounded_value,
     form_errors,
@@ -65,6 +67,10 @@ class FormsState(rx.State):
     calculation_summary: str = ""
     _calculation: dict[str, str] = {}  # noqa: RUF012 - per-session copy made by Reflex
     branches: list[str] = []  # noqa: RUF012
+    # Files received for file fields: the name and size shown, or why one was refused.
+    file_labels: dict[str, str] = {}  # noqa: RUF012
+    upload_errors: dict[str, str] = {}  # noqa: RUF012
+    _file_names: dict[str, str] = {}  # noqa: RUF012 - the visitor's names, for the lead
     # One per form render: a repeated submit of the same render stores one lead.
     idempotency_key: str = ""
     _subject: FormSubject | None = None
@@ -121,6 +127,7 @@ class FormsState(rx.State):
             self.form_id = form.id
             self.form_values = restored_values(self.drafts, page_key, form)
             self.touched, self.dirty, self.errors, self.submitted = {}, {}, {}, False
+            self.file_labels, self.upload_errors, self._file_names = {}, {}, {}
             self.idempotency_key = secrets.token_urlsafe(24)
         info, subject = await form_page(path, locale, params,
                                         self.router.url.query_parameters)
@@ -148,7 +155,8 @@ class FormsState(rx.State):
 
     def _set(self, name: str, value: str) -> None:
         form = self._form()
-        if form is None or name not in form.names or self.status != "ready":
+        if (form is None or name not in form.names or self.status != "ready"
+                or form.field(name).type == "file"):  # files come through receive_file
             return
         self.form_values[name] = bounded_value(form.field(name), value)
         self.drafts = with_draft(self.drafts, self._page_key, form, self.form_values)
@@ -162,6 +170,48 @@ class FormsState(rx.State):
     @rx.event
     def set_checked(self, name: str, checked: bool) -> None:
         self._set(name, CHECKED if checked else "")
+
+    def _file_field(self) -> FieldDef | None:
+        form = self._form()
+        if form is None or self.status != "ready":
+            return None
+        return next((f for f in form.fields if f.type == "file"), None)
+
+    def _file_refused(self, name: str, problem: str) -> None:
+        self.form_values[name] = ""
+        self.file_labels.pop(name, None)
+        self.upload_errors[name] = uploads.problem_text(problem, self._locale)
+        self.dirty[name] = True
+        self._refresh()
+
+    @rx.event
+    async def receive_file(self, files: list[rx.UploadFile]) -> None:
+        """A file chosen for the form's file field: kept when its content is a PDF
+        within the size limit, else refused with the reason."""
+        field = self._file_field()
+        if field is None or not files:
+            return
+        upload = files[0]
+        data = await upload.read(uploads.MAX_BYTES + 1)
+        if (problem := uploads.pdf_problem(data)) is not None:
+            self._file_refused(field.name, problem)
+            return
+        kept = await asyncio.to_thread(uploads.keep, data, upload.filename)
+        self.form_values[field.name] = kept.token
+        self._file_names[field.name] = kept.name
+        size = uploads.size_text(kept.size, self._locale)
+        self.file_labels[field.name] = f"{kept.name} ({size})"
+        self.upload_errors.pop(field.name, None)
+        self.dirty[field.name] = True
+        self._refresh()
+
+    @rx.event
+    def file_rejected(self, code: str) -> None:
+        """The browser refused a file before sending it (``code``: too large, or not a PDF
+        by its name): the same words as the server's check."""
+        field = self._file_field()
+        if field is not None:
+            self._file_refused(field.name, uploads.refusal(code))
 
     @rx.event
     def blur(self, name: str) -> None:
@@ -196,6 +246,7 @@ class FormsState(rx.State):
                 "subject": subject.title,
                 "options": self._options(),
                 "calculation": dict(self._calculation),
+                "file_names": dict(self._file_names),
             }
         try:
             await asyncio.to_thread(lambda: store_lead(**request))

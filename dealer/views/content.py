@@ -26,17 +26,34 @@ from dealer.content.links import link_href, safe_href
 from dealer.content.repository import (
     BRANDS_FOLDER,
     NEWS_FOLDER,
+    VACANCIES_FOLDER,
     ContentRepository,
     get_repository,
 )
 from dealer.content.richtext import render
-from dealer.i18n import LOCALES, N_, format_date, format_price, gettext, locale_from_path
+from dealer.i18n import (
+    LOCALES,
+    N_,
+    format_date,
+    format_price,
+    gettext,
+    locale_from_path,
+    ngettext,
+)
 from dealer.pageinfo import Fact, Link, PageInfo, error_texts, home_link, not_found
 from dealer.params import integer
 from dealer.routes import counterpart, path_for, resolve
+from dealer.stock import catalog
 from dealer.stock.index import get_index
 from dealer.stock.labels import label
 from dealer.stock.query import StockQuery
+from dealer.views.reviews import (
+    GROUP_LATEST,
+    ReviewSummary,
+    load_branch_summary,
+    load_group_summary,
+)
+from dealer.views.vacancies import load_vacancies, matching
 from dealer.web.seo import absolute_url, page_title, with_query
 
 logger = logging.getLogger(__name__)
@@ -55,6 +72,7 @@ MODEL_SORTS = {
     "price_asc": N_("Price, low to high"),
     "price_desc": N_("Price, high to low"),
 }
+VACANCY_FILTERS = ("branch", "department")
 DOWNLOAD_KINDS = {"pricelist": N_("Price list"), "brochure": N_("Brochure")}
 # Video hosts embedded only after the visitor asks for it: name, embed address.
 VIDEO_HOSTS = {
@@ -83,6 +101,14 @@ class Item:
 
 
 @dataclass
+class Choices:
+    """One filter of a list block: its name and its options as links."""
+
+    title: str = ""
+    parts: list[Item] = field(default_factory=list)
+
+
+@dataclass
 class Block:
     """One page building block; ``kind`` picks the component, unused fields stay empty."""
 
@@ -104,6 +130,8 @@ class Block:
     src: str = ""  # video file or embed address
     provider: str = ""  # the host of a video embedded on request
     height: str = ""
+    reviews: ReviewSummary = field(default_factory=ReviewSummary)  # kind "reviews"
+    groups: list[Choices] = field(default_factory=list)  # kind "vacancies": its filters
 
 
 @dataclass
@@ -419,6 +447,59 @@ async def _button_block(raw: dict, ctx: _Context) -> Block:
                          text=_text(raw.get("text"))), raw.get("button") or raw)
 
 
+async def _review_summary(raw: dict, ctx: _Context) -> Block:
+    """A branch's rating with the reviews it is made of (``location``: the branch's slug),
+    else the group's rating with its ``count`` newest reviews."""
+    if branch := _text(raw.get("location")):
+        reviews = await load_branch_summary(branch, ctx.locale)
+        reviews.heading = _text(raw.get("title")) or reviews.heading
+    else:
+        count = raw.get("count")
+        reviews = await load_group_summary(ctx.locale, heading=_text(raw.get("title")),
+                                           latest=count if isinstance(count, int)
+                                           else GROUP_LATEST)
+    return Block(kind="reviews", title=reviews.heading, reviews=reviews)
+
+
+def _choices(ctx: _Context, key: str, title: str, options: dict[str, str]) -> Choices:
+    """A filter of the query string's ``key``: "All" and each option; the others kept."""
+    current = ctx.query.get(key, "")
+
+    def href(value: str) -> str:
+        kept = {name: ctx.query[name] for name in VACANCY_FILTERS if ctx.query.get(name)}
+        return with_query(ctx.path, {**kept, key: value} if value else
+                          {name: value for name, value in kept.items() if name != key})
+
+    return Choices(title=title, parts=[
+        Item(label=ctx.t(N_("All")), href=href(""), current=current not in options),
+        *(Item(label=text, href=href(value), current=value == current)
+          for value, text in options.items()),
+    ])
+
+
+async def _vacancy_list(raw: dict, ctx: _Context) -> Block:
+    """Open vacancies, filtered by branch and department (``?branch=&department=``)."""
+    vacancies = await load_vacancies(ctx.locale, ctx.repo)
+    branches = {v.branch_slug: v.branch for v in sorted(vacancies, key=lambda v: v.branch)
+                if v.branch_slug}
+    departments = {key: label("department", key, ctx.locale) for key in catalog.DEPARTMENTS
+                   if any(v.department == key for v in vacancies)}
+    branch, department = ctx.query.get("branch", ""), ctx.query.get("department", "")
+    shown = matching(vacancies, branch=branch if branch in branches else "",
+                     department=department if department in departments else "")
+    cards = [Item(title=v.title, text=v.teaser, meta=v.line, lease=v.salary, href=v.href,
+                  label=ctx.t(N_("View the vacancy"))) for v in shown]
+    return Block(
+        kind="vacancies", style="article",
+        title=ngettext(ctx.locale, "{n} vacancy", "{n} vacancies", len(cards), DOMAIN),
+        text=_text(raw.get("intro")) if cards
+        else ctx.t(N_("No vacancies match these filters.")),
+        parts=cards,
+        groups=[_choices(ctx, "branch", ctx.t(N_("Branch")), branches),
+                _choices(ctx, "department", ctx.t(N_("Department")), departments)],
+    )
+
+
 async def _toast(raw: dict, ctx: _Context) -> None:
     if text := _text(raw.get("text")):
         ctx.toasts.append(text)
@@ -445,6 +526,8 @@ BLOCKS: dict[str, BlockBuilder] = {
     "opening_hours": _opening_hours,
     "button": _button_block,
     "call_to_action": _button_block,
+    "review_summary": _review_summary,
+    "vacancy_list": _vacancy_list,
     "toast": _toast,
 }
 
@@ -547,6 +630,11 @@ async def _overview(ctx: _Context, screen: str, folder: str, fallback_title: str
         "content": {"component": "page", "body": [{"component": block, "_uid": block}]},
     }
     return await _story_page(ctx, story, screen, params, [])
+
+
+async def _vacancies(ctx: _Context, params: dict[str, str]) -> ContentView:
+    return await _overview(ctx, "vacancies", VACANCIES_FOLDER[ctx.locale], N_("Vacancies"),
+                           "vacancy_list", params)
 
 
 async def _news(ctx: _Context, params: dict[str, str]) -> ContentView:
@@ -807,6 +895,7 @@ Screen = Callable[[_Context, dict[str, str]], Awaitable[ContentView]]
 SCREENS: dict[str, Screen] = {
     "content": _content,
     "news": _news,
+    "vacancies": _vacancies,
     "news_article": _article,
     "brands": _brands,
     "brand_models": _brand_models,

@@ -27,6 +27,7 @@ from dealer.pricing import calculation_from_query, calculation_query
 from dealer.routes import path_for, resolve
 from dealer.stock.repository import get_vehicle
 from dealer.views.lease_offers import LEASE_OFFER_PARAM, offer_detail
+from dealer.views.vacancies import load_vacancies
 from dealer.web.seo import page_title
 
 logger = logging.getLogger(__name__)
@@ -36,7 +37,7 @@ logger = logging.getLogger(__name__)
 class FormSubject:
     """The vehicle, model or lease offer a form is about (empty for direct contact)."""
 
-    kind: str = ""  # vehicle | model | lease_offer | ""
+    kind: str = ""  # vehicle | model | lease_offer | vacancy | ""
     title: str = ""
     details: str = ""  # key facts, formatted for the locale
     image: str = ""
@@ -130,6 +131,17 @@ def _lease_offer(slug: str, locale: str) -> FormSubject:
     )
 
 
+async def _vacancy(slug: str, locale: str) -> FormSubject | None:
+    """The open vacancy an application is for; the lead records it and its branch."""
+    found = [vacancy for vacancy in await load_vacancies(locale) if vacancy.slug == slug]
+    if not found:
+        return None
+    vacancy = found[0]
+    return FormSubject(kind="vacancy", title=vacancy.title, details=vacancy.line,
+                       href=vacancy.href,
+                       terms={"vacancy": vacancy.slug, "branch": vacancy.branch_slug})
+
+
 async def load_subject(screen: str, locale: str, params: dict[str, str],
                        query: Mapping[str, str] | None = None) -> FormSubject | None:
     """The subject of a form screen; None when the vehicle or model does not exist.
@@ -139,6 +151,8 @@ async def load_subject(screen: str, locale: str, params: dict[str, str],
         return await asyncio.to_thread(_vehicle, params["vehicle"], params.get("brand"), locale)
     if form.subject == "model":
         return await _model(params["brand"], params["model"], locale)
+    if form.subject == "vacancy":
+        return await _vacancy(params["vacancy"], locale)
     offer = text((query or {}).get(LEASE_OFFER_PARAM), MAX_SLUG_LENGTH)
     if offer:
         return await asyncio.to_thread(_lease_offer, offer, locale)
@@ -147,8 +161,11 @@ async def load_subject(screen: str, locale: str, params: dict[str, str],
 
 def not_found_kind(screen: str) -> str:
     """The error kind (``dealer.pageinfo.ERRORS``) of a form whose subject is missing."""
-    if get_form(SCREEN_FORMS[screen]).subject == "model":
+    subject = get_form(SCREEN_FORMS[screen]).subject
+    if subject == "model":
         return "model_not_found"
+    if subject == "vacancy":
+        return "vacancy_not_found"
     return "vehicle_form_not_found"
 
 

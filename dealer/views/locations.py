@@ -13,6 +13,7 @@ pin per branch. Nothing is loaded from elsewhere.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import datetime as dt
 import math
@@ -43,6 +44,7 @@ from dealer.routes import path_for
 from dealer.settings import get_settings
 from dealer.stock import catalog
 from dealer.stock.labels import label
+from dealer.views.reviews import with_branch_reviews
 from dealer.views.stock import stock_path
 from dealer.web.seo import absolute_url, page_title
 
@@ -887,6 +889,13 @@ def describe_location(path: str, locale: str, params: dict[str, str],
         json_ld=[auto_dealer(location, path, locale)],
         og_type="business.business",
     )
+
+
+async def describe_branch(path: str, locale: str, params: dict[str, str],
+                          query: Mapping[str, str] | None = None) -> PageInfo:
+    """A branch page with its reviews' rating (``describe_location`` plus the reviews)."""
+    info = await asyncio.to_thread(describe_location, path, locale, params, query)
+    return await with_branch_reviews(info, params.get("location", ""))
 
 
 def describe_locations(

@@ -37,6 +37,7 @@ from dealer.leads.outbox import delivery_state
 from dealer.pageinfo import PageInfo, not_found
 from dealer.routes import counterpart, path_for
 from dealer.settings import RouteRule, get_settings
+from dealer.web.body_limit import bounded
 from dealer.web.csp import content_security_policy
 from dealer.web.delivery import (
     ASSET_PREFIX,
@@ -314,7 +315,7 @@ class SiteLayer:
             return
         send = with_headers(send, self.security_headers)
         if scope["method"] not in ("GET", "HEAD"):
-            await self.app(scope, receive, send)
+            await bounded(self.app, scope, receive, send)
             return
         path: str = scope["path"]
         headers = Headers(scope=scope)

@@ -26,13 +26,14 @@ from dealer.locations.repository import list_locations
 from dealer.routes import path_for
 from dealer.stock.repository import sitemap_entries
 from dealer.views.stock import DEAL_SCREENS
+from dealer.views.vacancies import sitemap_paths
 from dealer.web.seo import absolute_url
 
 SITEMAP_DIR = "/sitemaps"
 VEHICLES_PER_SITEMAP = 10_000
 CACHE_SECONDS = 300
 FIXED_SCREENS = ("stock", *DEAL_SCREENS, "brands", "locations", "employees", "news",
-                 "lease_offers", "direct_contact", "compare", "favourites")
+                 "lease_offers", "direct_contact", "compare", "favourites", "vacancies")
 BRAND_SCREENS = ("brand_stock", "brand_models")
 
 
@@ -103,7 +104,8 @@ async def url_sets() -> dict[str, list[Url]]:
         if time.monotonic() - _cache.built_at < CACHE_SECONDS:
             return _cache.sets
         vehicles, locations = await asyncio.to_thread(_stock_urls)
-        pages = _fixed_urls() + locations
+        vacancies = [Url(paths) for paths in await sitemap_paths()]
+        pages = _fixed_urls() + locations + vacancies
         listed = {path for url in pages for path in url.paths.values()}
         # Stories behind fixed pages (the news or brands overview) are listed once.
         content = [url for url in await _content_urls()

@@ -199,13 +199,14 @@ def sample_params(site: Site) -> dict[str, str]:
         offer = list_lease_offers(session).offers[0].slug
     engine.dispose()
     return {"vehicle": vehicle, "brand": "volkswagen", "location": location, "offer": offer,
-            "model": "polo", "article": "nieuwe-showroom-in-nijmegen", "slug": "over-ons"}
+            "model": "polo", "article": "nieuwe-showroom-in-nijmegen", "slug": "over-ons",
+            "vacancy": "autotechnicus-utrecht"}
 
 
 GERMAN_ARTICLE = "neuer-showroom-in-nijmegen"
 PERSONAL = {"vehicle_interest", "vehicle_test_drive",
             "brand_vehicle_interest", "brand_vehicle_test_drive", "model_contact",
-            "model_test_drive"}
+            "model_test_drive", "vacancy_apply"}
 
 
 def test_every_screen_in_both_languages(site: Site) -> None:
@@ -250,6 +251,7 @@ def test_every_screen_in_both_languages(site: Site) -> None:
     ("vehicle", "Car"),
     ("location", "AutoDealer"),
     ("news_article", "NewsArticle"),
+    ("vacancy", "JobPosting"),
 ])
 def test_structured_data_per_page_type(site: Site, screen: str, schema_type: str) -> None:
     from dealer.routes import path_for, route_for

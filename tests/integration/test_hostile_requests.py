@@ -24,7 +24,8 @@ from dealer.web.server import prerendered_file
 
 QUERY_KEYS = ["page", "price_max", "co2_max", "price_min", "monthly_max", "year_min", "fuel",
               "brand", "model", "sort", "display", "q", "deal", "place", "service", "name",
-              "location", "department", "job_title", "type", "body_style", "vehicle_type"]
+              "location", "department", "job_title", "type", "body_style", "vehicle_type",
+              "branch"]
 values = st.one_of(
     st.text(max_size=40),
     st.sampled_from(["²", "٣", "1e9", "-1", "0", "9" * 4300, "%2F", "../..", "a/b", "\x00"]),

@@ -12,6 +12,7 @@ SAMPLE_PARAMS = {
     "location": "utrecht",
     "article": "nieuwe-id-7",
     "offer": "id-3-pure",
+    "vacancy": "autotechnicus-utrecht",
     "slug": "over-ons/team",
 }
 

@@ -1,0 +1,1 @@
+"""Branch reviews: the provider feed's client, the bundled demo feed, the cached repository."""

@@ -1,0 +1,128 @@
+"""Job vacancies as an applicant meets them, in both languages: the list and its filters,
+a vacancy, and an application with a CV (a PDF is taken, a 6 MB PDF and a program renamed
+to .pdf are refused with the reason), down to the stored lead and its file."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+from sqlalchemy import text
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+
+from dealer.db import make_engine
+from dealer.leads.models import Lead, LeadAttachment
+from tests.conftest import Site
+
+PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
+MOTIVATION = ("Ik werk al acht jaar als monteur en wil graag aan elektrische auto's werken "
+              "in een team dat opleidingen serieus neemt.")
+
+
+@pytest.fixture
+def db(site: Site) -> Iterator[Engine]:
+    engine = make_engine(site.database_url)
+    with engine.begin() as connection:
+        connection.execute(text("DELETE FROM lead"))
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> dict[str, Path]:
+    """A CV, a CV of 6 MB, and a Windows program renamed to cv.pdf."""
+    cv = tmp_path / "cv.pdf"
+    cv.write_bytes(PDF)
+    big = tmp_path / "groot-cv.pdf"
+    big.write_bytes(PDF + b"0" * (6 * 1024 * 1024))
+    program = tmp_path / "program" / "cv.pdf"
+    program.parent.mkdir()
+    program.write_bytes(b"MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff" + b"\x00" * 4000)
+    return {"cv": cv, "big": big, "program": program}
+
+
+def choose(page: Page, path: Path) -> None:
+    page.get_by_test_id("cv-upload").locator("input[type=file]").set_input_files(path)
+
+
+@pytest.mark.parametrize("case", [
+    {"list": "/vacatures", "heading": "Werken bij Rijnland Autogroep",
+     "department": "Service", "branch": "Rijnland Autogroep Utrecht", "count": "3 vacatures",
+     "job": "Autotechnicus", "path": "/vacatures/autotechnicus-utrecht", "fact": "Fulltime",
+     "apply": "Solliciteer op deze vacature", "name": "Naam", "email": "E-mailadres",
+     "motivation": "Waarom wilt u deze baan?", "consent": "^Ik ga ermee akkoord",
+     "too_large": "Dit bestand is groter dan 5 MB. Stuur een kleinere pdf.",
+     "not_pdf": "Dit bestand is geen pdf. Kies uw cv als pdf-bestand.",
+     "send": "Sollicitatie versturen", "thanks": "Bedankt! We hebben uw sollicitatie ontvangen.",
+     "locale": "nl"},
+    {"list": "/de/stellenangebote", "heading": "Karriere bei Rijnland Autogroep",
+     "department": "Service", "branch": "Rijnland Autogroep Köln",
+     "count": "3 Stellenangebote", "job": "Kfz-Mechatroniker (m/w/d)",
+     "path": "/de/stellenangebote/kfz-mechatroniker-koeln", "fact": "Vollzeit",
+     "apply": "Jetzt bewerben", "name": "Name", "email": "E-Mail-Adresse",
+     "motivation": "Warum möchten Sie diese Stelle?", "consent": "^Ich bin damit einverstanden",
+     "too_large": "Diese Datei ist größer als 5 MB. Bitte senden Sie eine kleinere PDF-Datei.",
+     "not_pdf": "Diese Datei ist keine PDF-Datei. Bitte wählen Sie Ihren Lebenslauf als "
+                "PDF-Datei.",
+     "send": "Bewerbung senden", "thanks": "Vielen Dank! Wir haben Ihre Bewerbung erhalten.",
+     "locale": "de"},
+], ids=["nl", "de"])
+def test_list_vacancy_and_application_with_a_cv(
+    page: Page, site: Site, db: Engine, files: dict[str, Path], case: dict[str, str],
+) -> None:
+    page.goto(site.url(case["list"]))
+    expect(page.get_by_role("heading", level=1)).to_have_text(case["heading"])
+    vacancies = page.get_by_test_id("vacancy-list")
+    cards = vacancies.get_by_test_id("content-card")
+    expect(cards).to_have_count(6)
+    filters = page.get_by_test_id("vacancy-filters")
+    filters.get_by_role("link", name=case["department"], exact=True).click()
+    expect(page).to_have_url(re.compile(r"\?department=service$"))
+    expect(vacancies.get_by_role("heading", level=2)).to_have_text(case["count"])
+    expect(cards).to_have_count(3)
+    filters.get_by_role("link", name=case["branch"]).click()
+    expect(page).to_have_url(re.compile(r"\?branch=[a-z]+&department=service$"))
+    expect(cards).to_have_count(1)
+
+    cards.first.get_by_role("link").first.click()
+    expect(page).to_have_url(site.url(case["path"]))
+    expect(page.get_by_role("heading", level=1)).to_have_text(case["job"])
+    expect(page.get_by_test_id("vacancy-facts")).to_contain_text(case["fact"])
+    page.get_by_role("link", name=case["apply"]).first.click()
+
+    expect(page.get_by_role("heading", level=1)).to_have_text(case["apply"])
+    expect(page.get_by_role("button", name=case["send"])).to_be_visible()
+    expect(page.get_by_test_id("form-subject")).to_contain_text(case["job"])
+    upload = page.get_by_test_id("cv-upload")
+    choose(page, files["big"])
+    expect(page.get_by_test_id("field-error")).to_have_text(case["too_large"])
+    choose(page, files["program"])
+    expect(page.get_by_test_id("field-error")).to_have_text(case["not_pdf"])
+    expect(upload).to_have_attribute("aria-invalid", "true")
+    choose(page, files["cv"])
+    expect(page.get_by_test_id("file-chosen")).to_have_text("cv.pdf (1 KB)")
+    expect(page.get_by_test_id("field-error")).to_have_count(0)
+
+    page.get_by_role("textbox", name=case["name"]).fill("Sanne Visser")
+    page.get_by_role("textbox", name=case["email"]).fill("sanne@example.nl")
+    page.get_by_role("textbox", name=case["motivation"]).fill(MOTIVATION)
+    page.get_by_role("checkbox", name=re.compile(case["consent"])).click()
+    page.get_by_role("button", name=case["send"]).click()
+    expect(page.get_by_test_id("form-success")).to_have_text(case["thanks"])
+
+    with Session(db) as session:
+        (lead,) = session.exec(select(Lead)).all()
+        (attachment,) = session.exec(select(LeadAttachment)).all()
+    slug = case["path"].rsplit("/", 1)[1]
+    assert (lead.form_id, lead.locale, lead.subject) == ("job_application", case["locale"],
+                                                          case["job"])
+    assert lead.payload["cv"] == "cv.pdf" and lead.payload["calculation"]["vacancy"] == slug
+    assert (attachment.lead_id, attachment.filename, attachment.size) == (lead.id, "cv.pdf",
+                                                                          len(PDF))
+    stored = Path(site.env["DEALER_UPLOAD_DIR"]) / "leads" / f"{attachment.token}.pdf"
+    assert stored.read_bytes() == PDF  # outside the web root, as sent
+    assert page.request.get(site.url(f"/{attachment.token}.pdf")).status == 404
