@@ -1,7 +1,7 @@
 """The page frame: skip link, loading bar, header, navigation, footer, sticky contact.
 
 Functions of values and handlers only: the page modules pass in the locale,
-the language-switch target and handler, and the live counters.
+the language-switch target, and the live counters.
 """
 
 from __future__ import annotations
@@ -62,10 +62,10 @@ def logo(locale: str) -> rx.Component:
     )
 
 
-def language_switcher(
-    locale: str, switch_href: rx.Var[str] | str, on_switch: rx.EventHandler
-) -> rx.Component:
-    """Links to the same page in each other language; choosing one sets the cookie."""
+def language_switcher(locale: str, switch_href: rx.Var[str] | str) -> rx.Component:
+    """Links to the same page in each other language. The link names the choice and loads
+    the page anew: the server remembers the choice in the cookie (SPEC §4), whether or not
+    the app has taken over yet."""
     return rx.hstack(
         rx.icon("globe", size=16, aria_hidden="true"),
         *[
@@ -74,7 +74,7 @@ def language_switcher(
                 href=switch_href,
                 lang=other,
                 hreflang=other,
-                on_click=on_switch(other),
+                reload_document=True,
                 size="2",
                 data_testid="language-switch",
             )
@@ -154,7 +154,6 @@ def header(
     locale: str,
     *,
     switch_href: rx.Var[str] | str,
-    on_switch: rx.EventHandler,
     compare_count: rx.Var[int],
     favourite_count: rx.Var[int],
 ) -> rx.Component:
@@ -163,7 +162,7 @@ def header(
         skip_link(locale),
         rx.box(
             page_row(
-                language_switcher(locale, switch_href, on_switch),
+                language_switcher(locale, switch_href),
                 rx.spacer(),
                 counter_link(compare.label, compare.href, "git-compare-arrows", compare_count),
                 counter_link(favourites.label, favourites.href, "heart", favourite_count),
@@ -280,7 +279,6 @@ def page_frame(
     locale: str,
     *content: rx.Component,
     switch_href: rx.Var[str] | str,
-    on_switch: rx.EventHandler,
     is_loading: rx.Var[bool],
     compare_count: rx.Var[int],
     favourite_count: rx.Var[int],
@@ -290,7 +288,6 @@ def page_frame(
         header(
             locale,
             switch_href=switch_href,
-            on_switch=on_switch,
             compare_count=compare_count,
             favourite_count=favourite_count,
         ),

@@ -40,7 +40,6 @@ def framed(ctx: PageContext, *content: rx.Component) -> rx.Component:
         # Once the browser's stored lists have reached the server: drop sold vehicles.
         rx.cond(rx.State.is_hydrated, rx.box(on_mount=ShortlistState.prune, display="none")),
         switch_href=switch_href(ctx),
-        on_switch=LocaleState.choose,
         is_loading=~rx.State.is_hydrated,
         compare_count=ShortlistState.compare_count,
         favourite_count=ShortlistState.favourite_count,

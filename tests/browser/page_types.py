@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
+from playwright.sync_api import Page, expect
+
 PHONE = {"width": 360, "height": 740}
 # Page types by path template; {vehicle} is a vehicle of the demo stock.
 PAGES = {
@@ -14,3 +18,9 @@ PAGES = {
            "/de/angebote/vergleichen", "/de/ueber-uns", "/de/aktuelles",
            "/de/leasingangebote", "/de/standorte/koeln", "/de/direktkontakt"],
 }
+
+
+def connected(page: Page) -> None:
+    """Wait until the app has taken over the page and reached the server (the loading bar
+    at the top stops): from then on links navigate inside the app."""
+    expect(page.locator(".loading-bar")).not_to_have_class(re.compile("loading-bar--active"))

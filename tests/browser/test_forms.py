@@ -16,6 +16,7 @@ from dealer.db import make_engine
 from dealer.leads.models import Lead
 from dealer.leads.store import client_key
 from dealer.stock.models import Brand, Vehicle, VehiclePrice
+from tests.browser.page_types import connected
 from tests.conftest import Site
 
 NEXT_WEEK = (dt.date.today() + dt.timedelta(days=7)).isoformat()
@@ -57,6 +58,7 @@ def test_dutch_test_drive_errors_blocked_submit_and_success(
 ) -> None:
     slug, _brand, brand_name = a_vehicle(db)
     page.goto(site.url(f"/voorraad/{slug}/proefrit"))
+    connected(page)
     expect(page.get_by_role("heading", level=1)).to_have_text("Proefrit aanvragen")
     ready(page, "Aanvraag versturen")
     expect(page.get_by_test_id("form-subject")).to_contain_text(brand_name)
@@ -104,6 +106,7 @@ def test_german_brand_interest_checkbox_errors_and_language_switch(
 ) -> None:
     slug, brand, _ = a_vehicle(db)
     page.goto(site.url(f"/de/{brand}/angebote/{slug}/interesse"))
+    connected(page)
     expect(page.get_by_role("heading", level=1)).to_have_text("Informationen anfordern")
     ready(page, "Anfrage senden")
     consent = page.get_by_role("checkbox", name=re.compile("^Ich bin damit einverstanden"))
@@ -148,6 +151,7 @@ def test_model_forms(
     page: Page, site: Site, db: Engine, path: str, send: str, thanks: str, form_id: str,
 ) -> None:
     page.goto(site.url(path))
+    connected(page)
     ready(page, send)
     expect(page.get_by_test_id("form-subject")).to_have_text("Volkswagen Polo")
     page.locator("input[name=name]").fill("Sam Jansen")
@@ -180,6 +184,7 @@ def test_direct_contact_and_a_failed_store_keeps_everything(
     page: Page, site: Site, db: Engine, path: str, topic: str, consent: str, send: str,
 ) -> None:
     page.goto(site.url(path))
+    connected(page)
     ready(page, send)
     typed = {"name": "Kim Bakker", "email": "kim@example.nl", "phone": "+31 6 12345678",
              "message": "Mijn auto maakt een vreemd geluid bij het remmen."}
@@ -271,6 +276,7 @@ def test_a_late_answer_from_the_server_never_replaces_what_is_typed(
 
     page.route_web_socket(re.compile(r"/_event"), stale_echo)
     page.goto(site.url(path))
+    connected(page)
     field = page.get_by_role("textbox", name=email_label)
     field.press_sequentially(typed, delay=15)
     field.press("Tab")
@@ -287,6 +293,7 @@ def test_a_visitor_cannot_choose_its_own_address_with_a_header(
         context = browser.new_context(extra_http_headers={"X-Forwarded-For": pretended})
         page = context.new_page()
         page.goto(site.url("/direct-contact"))
+        connected(page)
         ready(page, "Aanvraag versturen")
         for name, value in {"name": "Kim Bakker", "email": "kim@example.nl",
                             "message": "Graag een offerte voor een onderhoudsbeurt."}.items():
@@ -310,6 +317,7 @@ def test_a_half_typed_form_outlives_the_servers_memory(page: Page, site: Site, d
                                                        path: str, send: str, consent: str,
                                                        limit: str) -> None:
     page.goto(site.url(path))
+    connected(page)
     ready(page, send)
     page.locator("[name=name]").fill("Kim Bakker")
     page.locator("[name=email]").fill("kim@example.nl")
@@ -344,6 +352,7 @@ def test_a_half_typed_form_outlives_the_servers_memory(page: Page, site: Site, d
 def test_a_half_typed_form_survives_a_restart_of_the_server(page: Page, site: Site,
                                                             db: Engine) -> None:
     page.goto(site.url("/direct-contact"))
+    connected(page)
     ready(page, "Aanvraag versturen")
     page.locator("[name=name]").fill("Kim Bakker")
     page.locator("[name=message]").fill("Mijn remmen piepen bij het wegrijden.")
@@ -377,6 +386,7 @@ def test_a_lease_offer_request_carries_the_offer(page: Page, site: Site, db: Eng
                                                  overview: str, more: str, request_offer: str,
                                                  consent: str, send: str) -> None:
     page.goto(site.url(overview))
+    connected(page)
     page.get_by_test_id("lease-offer-card").first.get_by_role(
         "link", name=re.compile(more)).click()
     request = page.get_by_role("link", name=request_offer)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.page_types import connected
 from tests.conftest import Site
 
 PATHS = [
@@ -37,6 +38,7 @@ def test_page_hydrates_without_errors(page: Page, site: Site, path: str) -> None
 def test_head_tags_follow_client_navigation(page: Page, site: Site) -> None:
     page.goto(site.url("/voorraad"))
     expect(page.locator("link[rel=canonical]")).to_have_count(1)
+    connected(page)  # before that a link loads the next page from the server
     page.get_by_role("navigation", name="Hoofdmenu").get_by_role("link", name="Vestigingen").click()
     expect(page).to_have_url(site.url("/vestigingen"))
     # The first page's canonical must not describe the next one.

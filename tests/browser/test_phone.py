@@ -8,7 +8,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.page_types import PAGES, PHONE
+from tests.browser.page_types import PAGES, PHONE, connected
 from tests.conftest import Site
 
 
@@ -39,6 +39,7 @@ def test_skip_link_moves_focus_into_the_content(page: Page, site: Site, path: st
                                                 skip: str) -> None:
     page.goto(site.url(path))
     _drawn(page)
+    connected(page)  # before that the link is a plain jump to the content
     page.keyboard.press("Tab")
     link = page.get_by_role("link", name=skip)
     expect(link).to_be_focused()

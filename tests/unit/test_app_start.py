@@ -1,8 +1,7 @@
-"""How the served HTML starts the app, and how the app applies the server's updates."""
+"""How the served HTML starts the app."""
 
 from __future__ import annotations
 
-from dealer.frontend_build import render_updates_as_transitions
 from dealer.web.server import start_app_after_first_frame
 
 BUILT = (
@@ -20,6 +19,7 @@ def test_the_app_is_fetched_and_started_after_the_first_frame() -> None:
     served = start_app_after_first_frame(BUILT)
     head, body = served.split("<body>")
     assert "modulepreload" not in head  # nothing competes with the page before it is drawn
+    assert "prefetch" not in head
     assert '<link href="/assets/styles-c3.css" rel="stylesheet"/>' in head
     script = body.split('<script type="module" async="">')[1].split("</script>")[0]
     assert script.startswith("await new Promise(function(r){requestAnimationFrame(")
@@ -34,29 +34,3 @@ def test_the_app_is_fetched_and_started_after_the_first_frame() -> None:
 def test_a_document_without_the_app_start_is_served_as_built() -> None:
     document = '<html><head><link rel="modulepreload" href="/assets/x.js"/></head></html>'
     assert start_app_after_first_frame(document) == document
-
-
-STATE_MODULE = '''import { useCallback, useEffect, useRef, useState } from "react";
-  socket.current.on("event", (update) => {
-    const delta = withoutUnknownSubstates(update.delta);
-    try {
-      if (delta) {
-        for (const substate in delta) {
-          dispatch[substate](delta[substate]);
-        }
-        applyClientStorageDelta(client_storage, delta);
-      }
-'''
-
-
-def test_server_updates_are_rendered_as_transitions() -> None:
-    changed = render_updates_as_transitions(STATE_MODULE)
-    assert changed.startswith(
-        'import { startTransition, useCallback, useEffect, useRef, useState } from "react";')
-    assert ("startTransition(() => {\n          for (const substate in delta) {\n"
-            "            dispatch[substate](delta[substate]);\n          }\n        });") in changed
-    assert render_updates_as_transitions(changed) == changed  # a second build changes nothing
-
-
-def test_an_unknown_state_module_is_left_alone() -> None:
-    assert render_updates_as_transitions("export const x = 1;") == "export const x = 1;"
