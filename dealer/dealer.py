@@ -4,16 +4,23 @@ import asyncio
 import functools
 
 import reflex as rx
+from reflex.state import FrontendEventExceptionState
 
-from dealer import styles
+from dealer import reporting, styles
 from dealer.brands import PLATFORM_BRANDS
+from dealer.components.consent import consent_manager
+from dealer.components.errors import app_error_boundary
+from dealer.components.measurement import measurement
+from dealer.components.reporting import error_reporting, report_app_error
 from dealer.leads.outbox import run_outbox
 from dealer.locations.places import places
 from dealer.pages import PAGES
 from dealer.pages.context import PageContext
 from dealer.routes import registrations
+from dealer.settings import get_settings
+from dealer.state.analytics import AnalyticsState
 from dealer.state.failures import event_failed
-from dealer.web.server import site_layer
+from dealer.web.server import ShellCache, site_layer, static_dir
 
 app = rx.App(
     style=styles.BASE_STYLE,
@@ -21,7 +28,18 @@ app = rx.App(
     api_transformer=site_layer,
     backend_exception_handler=event_failed,
     head_components=[rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml")],
+    # Outside every page: the visitor's cookie choice and the banner asking for it, the
+    # data layer's clicks and Core Web Vitals, the browser's error reporter.
+    extra_app_wraps={(60, "Consent"): lambda _stateful: consent_manager(),
+                     (61, "Measurement"): lambda _stateful: measurement(),
+                     (62, "ErrorReporting"): lambda _stateful: error_reporting()},
 )
+# SPEC §8: what no page catches shows the site's own something-went-wrong page; the
+# framework's handler tells the server's log, the error reporter (when configured) is told.
+app.app_wraps[55, "ErrorBoundary"] = lambda _stateful: app_error_boundary(on_error=[
+    FrontendEventExceptionState.handle_frontend_exception, report_app_error()])
+# The server's error reporter, when configured; events name the build as their release.
+reporting.start(get_settings(), lambda: ShellCache().build_id(static_dir()))
 # Stored leads are delivered to the dealer in the background while the server runs.
 app.register_lifespan_task(run_outbox)
 
@@ -32,6 +50,12 @@ async def load_places() -> None:
 
 
 app.register_lifespan_task(load_places)
+
+def _events(on_load: object) -> list:
+    if on_load is None:
+        return []
+    return list(on_load) if isinstance(on_load, list | tuple) else [on_load]
+
 
 for route, reflex_route, fixed in registrations(list(PLATFORM_BRANDS)):
     page = PAGES[route.screen]
@@ -46,5 +70,6 @@ for route, reflex_route, fixed in registrations(list(PLATFORM_BRANDS)):
         build,
         route=reflex_route,
         title=page.title_for(context),
-        on_load=page.on_load,
+        # Every page shown pushes its analytics events, after its own loading.
+        on_load=[*_events(page.on_load), AnalyticsState.page_shown],
     )

@@ -117,6 +117,16 @@ class Settings(BaseSettings):
     # with Redis may there be several: then one per core unless set.
     workers: int | None = Field(default=None, ge=1, le=64)
 
+    # Tag manager (loaded only after the visitor's 'analytics' consent): its container id,
+    # e.g. GTM-XXXXXXX, and the address of its script.
+    tag_manager_id: str | None = None
+    tag_manager_url: str = "https://www.googletagmanager.com/gtm.js"
+
+    # Error reporting (Sentry): only with both a DSN and an environment name
+    # (e.g. production, staging); the browser reports to the same DSN.
+    sentry_dsn: str | None = None
+    sentry_environment: str | None = None
+
     @field_validator("trusted_proxies")
     @classmethod
     def _networks(cls, value: str) -> str:

@@ -8,13 +8,9 @@ from __future__ import annotations
 
 import reflex as rx
 
-THEME = rx.theme(
-    accent_color="indigo",
-    gray_color="slate",
-    radius="medium",
-    scaling="100%",
-    appearance="light",
-)
+THEME_PROPS = {"accent_color": "indigo", "gray_color": "slate", "radius": "medium",
+               "scaling": "100%", "appearance": "light"}
+THEME = rx.theme(**THEME_PROPS)
 
 FONT_FAMILY = ("'Inter', 'Inter fallback', system-ui, -apple-system, 'Segoe UI', Roboto, "
                "sans-serif")

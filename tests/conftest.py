@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import fcntl
+import json
 import os
 import shutil
 import signal
 import socket
 import subprocess
 import time
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import quote
 
 import httpx
 import pytest
+
+from dealer.consent import CATEGORIES, CONSENT_COOKIE, CONSENT_DAYS
 
 ROOT = Path(__file__).resolve().parent.parent
 START_TIMEOUT_S = 420
@@ -88,6 +94,20 @@ def stop_site(process: subprocess.Popen) -> None:
         process.wait()
 
 
+def copy_checkout(target: Path) -> None:
+    """The checkout's files in ``target`` (its own build there), sharing the installed
+    tools."""
+    files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT,
+                           check=True, capture_output=True, text=True).stdout.split()
+    for name in files:
+        source = ROOT / name
+        if source.is_file():
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target / name)
+    for shared in (".venv", ".tools"):
+        (target / shared).symlink_to(ROOT / shared)
+
+
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     """The site as `make run` serves it (production build, one port), on a free port,
@@ -127,9 +147,26 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     }
 
 
+def consent_cookie(categories: list[str], domain: str = "127.0.0.1") -> dict:
+    """The cookie banner's stored choice, as the banner writes it."""
+    now = dt.datetime.now(dt.UTC)
+    value = {
+        "categories": ["necessary", *categories], "revision": 0, "data": None,
+        "consentTimestamp": now.isoformat(), "consentId": str(uuid.uuid4()),
+        "services": {name: [] for name in CATEGORIES}, "languageCode": "nl",
+        "lastConsentTimestamp": now.isoformat(),
+        "expirationTime": int((now + dt.timedelta(days=CONSENT_DAYS)).timestamp() * 1000),
+    }
+    return {"name": CONSENT_COOKIE, "value": quote(json.dumps(value, separators=(",", ":"))),
+            "domain": domain, "path": "/", "sameSite": "Lax"}
+
+
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict) -> dict:
-    return {**browser_context_args, "locale": "en-US"}
+    # Visitors of the other tests have answered the cookie banner (necessary only); the
+    # banner's own tests start from fresh contexts.
+    return {**browser_context_args, "locale": "en-US",
+            "storage_state": {"cookies": [consent_cookie([])], "origins": []}}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

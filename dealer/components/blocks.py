@@ -13,6 +13,7 @@ import reflex as rx
 
 from dealer import styles
 from dealer.components.chips import chip_link
+from dealer.components.measurement import tracked
 from dealer.components.reviews import review_summary
 from dealer.components.stock import pagination
 from dealer.i18n import gettext
@@ -24,7 +25,9 @@ def _button(label: rx.Var, href: rx.Var, variant: rx.Var | str = "solid") -> rx.
     return rx.cond(
         href != "",
         rx.link(rx.button(label, variant=variant, size="3", tab_index=-1), href=href,
-                width="fit-content"),
+                width="fit-content",
+                # another site gets no handle on this page
+                rel=rx.cond(href.startswith("/"), "", "noopener")),
     )
 
 
@@ -376,6 +379,7 @@ def download_list(items: rx.Var, heading: str) -> rx.Component:
                                   align="center", spacing="2"),
                         href=item.href,
                         download=True,
+                        custom_attrs=tracked("download", file=item.href),
                     ),
                 )),
                 class_name="cms-downloads",

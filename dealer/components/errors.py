@@ -3,19 +3,30 @@
 from __future__ import annotations
 
 import reflex as rx
+from reflex.components.base.error_boundary import ErrorBoundary
 
+from dealer import styles
 from dealer.pageinfo import error_texts
+
+# A link that loads its page anew instead of moving within the (failed) app.
+LOAD_AFRESH = rx.Var("((event) => { event.preventDefault(); "
+                     "window.location.assign(event.currentTarget.href); })")
 
 
 def error_screen(
     title: str | rx.Var, text: str | rx.Var | None, button_label: str | rx.Var,
-    button_href: str | rx.Var,
+    button_href: str | rx.Var, *, full_load: bool = False,
 ) -> rx.Component:
+    """``full_load``: the button loads its page afresh (after the app itself failed)."""
+    button = (rx.button(rx.el.a(button_label, href=button_href,
+                                custom_attrs={"onClick": LOAD_AFRESH}),
+                        as_child=True, size="3")
+              if full_load else rx.link(rx.button(button_label, size="3"), href=button_href))
     return rx.vstack(
         rx.icon("circle-alert", size=40, color=rx.color("accent", 9), aria_hidden="true"),
         rx.heading(title, as_="h1", size="7"),
         rx.text(text, size="4", color=rx.color("gray", 11)) if text is not None else rx.fragment(),
-        rx.link(rx.button(button_label, size="3"), href=button_href),
+        button,
         align="center",
         text_align="center",
         spacing="4",
@@ -60,3 +71,32 @@ def location_not_found(locale: str) -> rx.Component:
 
 def lease_vehicle_not_found(locale: str) -> rx.Component:
     return named_error("lease_vehicle_not_found", locale)
+
+
+# The page's language as the browser shows it (<html lang> follows the URL).
+PAGE_IS_GERMAN = rx.Var("document.documentElement.lang.startsWith('de')").to(bool)
+
+
+def _app_failed(locale: str) -> rx.Component:
+    """The something-went-wrong screen as the whole page, titled 'status - message'."""
+    texts = error_texts("something_went_wrong", locale)
+    return rx.fragment(
+        rx.el.title(f"500 - {texts.heading}"),
+        rx.el.main(error_screen(texts.heading, None, texts.button, texts.href, full_load=True),
+                   id="main-content", lang=locale,
+                   max_width="40rem", margin="0 auto", padding_x="1rem"),
+    )
+
+
+def app_error_boundary(**props) -> rx.Component:
+    """SPEC §8 for everything no page catches: a drawing error anywhere in the app shows
+    the something-went-wrong page in the page's language (title only, button to home),
+    never the error itself; ``props`` (``on_error``) report it. The boundary lies outside
+    every page's theme, so the screen brings the site's own."""
+    return ErrorBoundary.create(
+        fallback_render=rx.theme(
+            rx.cond(PAGE_IS_GERMAN, _app_failed("de"), _app_failed("nl")),
+            **styles.THEME_PROPS,
+        ),
+        **props,
+    )

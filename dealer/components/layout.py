@@ -13,6 +13,7 @@ from typing import Any
 import reflex as rx
 
 from dealer import styles
+from dealer.components.consent import open_preferences
 from dealer.i18n import LANGUAGE_NAMES, gettext
 from dealer.navigation import main_nav, other_locales, top_nav
 from dealer.pageinfo import Link
@@ -234,6 +235,10 @@ def footer(locale: str) -> rx.Component:
                 *_nav_links(top_nav(locale), size="2"),
                 rx.link(gettext(locale, "Sitemap"), href=path_for("sitemap", locale), size="2",
                         color_scheme="gray", high_contrast=True),
+                rx.link(rx.el.button(gettext(locale, "Cookie settings"), type="button",
+                                     custom_attrs={"onClick": open_preferences()}),
+                        as_child=True, size="2", color_scheme="gray", high_contrast=True,
+                        data_testid="cookie-settings"),
             ),
             columns=rx.breakpoints(initial="1", sm="3"),
             spacing="6",

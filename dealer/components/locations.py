@@ -6,6 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 from dealer import styles
+from dealer.components.measurement import last_part, tracked
 from dealer.views.locations import MAP_CONSENT_DECLINED, MAP_CONSENT_GRANTED
 
 
@@ -123,7 +124,8 @@ def location_card(card: rx.Var) -> rx.Component:
             rx.text(card.brands, size="2", weight="medium"),
             rx.link(rx.icon("phone", size=14, aria_hidden="true"), card.phone,
                     href=card.phone_href, size="2", display="inline-flex", align_items="center",
-                    gap="0.25rem"),
+                    gap="0.25rem", custom_attrs=tracked(
+                        "location_phone_click", location_id=last_part(card.href, "/"))),
             rx.flex(
                 rx.foreach(card.services,
                            lambda service: rx.badge(service, variant="soft", color_scheme="gray")),
@@ -227,6 +229,7 @@ def consent_map(
     hide_label: str,
     on_allow,
     on_decline,
+    on_hide,
 ) -> rx.Component:
     """SPEC §4: a consent prompt until the visitor agrees, a notice after a refusal."""
     declined = rx.callout.root(
@@ -254,7 +257,7 @@ def consent_map(
     shown = rx.vstack(
         the_map,
         rx.button(hide_label, size="1", variant="ghost", color_scheme="gray",
-                  on_click=on_decline),
+                  on_click=on_hide),
         spacing="2",
         align="end",
         width="100%",

@@ -8,6 +8,7 @@ import reflex as rx
 
 from dealer import styles
 from dealer.components.chips import chip_link
+from dealer.components.measurement import last_part, tracked
 from dealer.views.stock import Card
 
 
@@ -45,6 +46,7 @@ def vehicle_card(card: rx.Var[Card], children: rx.Var[rx.Component]) -> rx.Compo
             underline="none",
             color_scheme="gray",
             high_contrast=True,
+            custom_attrs=tracked("more_details_click", vehicle_id=last_part(card.slug, "-")),
         ),
         # Clear of the card's link: a finger aiming at a checkbox never hits the link.
         rx.box(children, padding="0.5rem 0.75rem 0.75rem"),

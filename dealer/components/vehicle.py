@@ -16,6 +16,7 @@ from reflex_components_core.el.elements import Div
 
 from dealer import styles
 from dealer.components.icons import icon_named
+from dealer.components.measurement import last_part, tracked
 
 
 @dataclass(frozen=True)
@@ -347,7 +348,8 @@ def opening_hours_dialog(location: rx.Var, labels: LocationLabels) -> rx.Compone
     return rx.dialog.root(
         rx.dialog.trigger(
             rx.button(rx.icon("clock", size=18, aria_hidden="true"), labels.opening_hours,
-                      variant="soft"),
+                      variant="soft", custom_attrs=tracked(
+                          "opening_hours_click", location_id=last_part(location.href, "/"))),
         ),
         rx.dialog.content(
             rx.dialog.title(labels.opening_hours),
@@ -389,6 +391,7 @@ def opening_hours_dialog(location: rx.Var, labels: LocationLabels) -> rx.Compone
 
 
 def location_block(location: rx.Var, labels: LocationLabels) -> rx.Component:
+    branch = last_part(location.href, "/")
     return rx.el.address(
         rx.vstack(
             rx.heading(location.name, as_="h3", size="4"),
@@ -396,15 +399,18 @@ def location_block(location: rx.Var, labels: LocationLabels) -> rx.Component:
                     size="3"),
             rx.flex(
                 rx.link(rx.icon("phone", size=16, aria_hidden="true"), location.phone,
-                        href=location.phone_href, size="3"),
+                        href=location.phone_href, size="3",
+                        custom_attrs=tracked("location_phone_click", location_id=branch)),
                 rx.link(rx.icon("mail", size=16, aria_hidden="true"), location.email,
-                        href=location.email_href, size="3"),
+                        href=location.email_href, size="3",
+                        custom_attrs=tracked("location_email_click", location_id=branch)),
                 direction="column",
                 gap="0.25rem",
             ),
             rx.flex(
                 link_button(labels.route, location.route_href, variant="soft", icon="navigation",
-                            is_external=True, rel="noopener noreferrer"),
+                            is_external=True, rel="noopener noreferrer",
+                            custom_attrs=tracked("location_route_click", location_id=branch)),
                 opening_hours_dialog(location, labels),
                 link_button(labels.branch_page, location.href, variant="ghost"),
                 wrap="wrap",

@@ -7,8 +7,11 @@ its site path. ``home`` is the start page of each folder.
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any
+
+logger = logging.getLogger(__name__)
 
 HOME_SLUG = "home"
 SAFE_SCHEMES = frozenset({"http", "https", "mailto", "tel"})
@@ -33,6 +36,10 @@ def safe_href(href: str) -> str | None:
         return None
     match = _SCHEME.match(_IGNORED_IN_SCHEME.sub("", href))
     if match and match.group(1).lower() not in SAFE_SCHEMES:
+        # SPEC §8: navigation to javascript:, data:, vbscript: ... is refused and reported
+        # (the scheme only: the rest may be anything an editor pasted).
+        logger.error("content link refused: %s: is no scheme a visitor may follow",
+                     match.group(1).lower()[:20])
         return None
     return href
 

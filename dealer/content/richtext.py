@@ -126,6 +126,8 @@ def _apply_mark(mark: dict, html: str) -> str:
         extra = ""
         if attrs.get("target") == "_blank":
             extra = _attr("target", "_blank") + _attr("rel", "noopener noreferrer")
+        elif href.startswith(("http://", "https://", "//")):
+            extra = _attr("rel", "noopener")  # another site gets no handle on this page
         if attrs.get("title"):
             extra += _attr("title", attrs["title"])
         return f"<a{_attr('href', href)}{extra}>{html}</a>"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from dealer.components.consent import consent_given, grant, withdraw
 from dealer.components.errors import location_not_found
 from dealer.components.layout import breadcrumbs
 from dealer.components.locations import (
@@ -17,7 +18,9 @@ from dealer.components.locations import (
     section,
     text_search,
 )
+from dealer.components.measurement import tracked
 from dealer.components.reviews import review_summary
+from dealer.consent import FUNCTIONAL
 from dealer.i18n import gettext
 from dealer.pageinfo import Link, home_link
 from dealer.pages.context import Page, PageContext
@@ -26,12 +29,25 @@ from dealer.routes import path_for
 from dealer.state.locations import LocationsState, LocationState, MapConsentState
 from dealer.state.reviews import BranchReviewsState
 from dealer.styles import PAGE_INTRO
-from dealer.views.locations import LOCATIONS_LEAD, LOCATIONS_TITLE
+from dealer.views.locations import (
+    LOCATIONS_LEAD,
+    LOCATIONS_TITLE,
+    MAP_CONSENT_DECLINED,
+    MAP_CONSENT_GRANTED,
+)
+
+
+def map_consent() -> rx.Var[str]:
+    """The map shows with the visitor's 'functional' consent (from the cookie banner or the
+    map's own prompt); 'Not now' is remembered apart from it."""
+    return rx.cond(consent_given(FUNCTIONAL), MAP_CONSENT_GRANTED,
+                   rx.cond(MapConsentState.consent == MAP_CONSENT_DECLINED,
+                           MAP_CONSENT_DECLINED, ""))
 
 
 def map_with_consent(locale: str, view: rx.Var, label: str) -> rx.Component:
     return consent_map(
-        MapConsentState.consent,
+        map_consent(),
         location_map(view, label),
         prompt=gettext(locale, "The map is only shown with your consent. You can change your "
                                "choice at any time."),
@@ -39,8 +55,9 @@ def map_with_consent(locale: str, view: rx.Var, label: str) -> rx.Component:
         decline_label=gettext(locale, "Not now"),
         declined_text=gettext(locale, "The map cannot be loaded without your consent."),
         hide_label=gettext(locale, "Hide map"),
-        on_allow=MapConsentState.allow,
+        on_allow=[grant(FUNCTIONAL), MapConsentState.allow],
         on_decline=MapConsentState.decline,
+        on_hide=[withdraw(FUNCTIONAL), MapConsentState.decline],
     )
 
 
@@ -142,9 +159,12 @@ def _contact(locale: str) -> rx.Component:
         gettext(locale, "Contact"),
         rx.el.dl(
             *row(gettext(locale, "Address"), detail.street, rx.el.br(), detail.place),
-            *row(gettext(locale, "Phone"), rx.link(detail.phone, href=detail.phone_href)),
-            *row(gettext(locale, "Email"), rx.link(detail.email, href=detail.email_href,
-                                             class_name="break-anywhere")),
+            *row(gettext(locale, "Phone"), rx.link(
+                detail.phone, href=detail.phone_href,
+                custom_attrs=tracked("location_phone_click", location_id=detail.slug))),
+            *row(gettext(locale, "Email"), rx.link(
+                detail.email, href=detail.email_href, class_name="break-anywhere",
+                custom_attrs=tracked("location_email_click", location_id=detail.slug))),
             rx.cond(detail.fax != "",
                     rx.fragment(*row(gettext(locale, "Fax"),
                                      rx.link(detail.fax, href=detail.fax_href)))),
@@ -157,6 +177,7 @@ def _contact(locale: str) -> rx.Component:
                 href=detail.route_href,
                 is_external=True,
                 rel="noopener noreferrer",
+                custom_attrs=tracked("location_route_click", location_id=detail.slug),
             ),
             rx.link(rx.button(detail.stock_label, size="2", variant="soft", tab_index=-1),
                     href=detail.stock_href),

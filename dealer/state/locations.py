@@ -13,7 +13,6 @@ from dealer.state.request import page_request
 from dealer.views.locations import (
     LOAD_FAILED,
     MAP_CONSENT_DECLINED,
-    MAP_CONSENT_GRANTED,
     MAX_QUERY_LENGTH,
     LocationCard,
     LocationDetail,
@@ -29,13 +28,14 @@ logger = logging.getLogger(__name__)
 
 
 class MapConsentState(rx.State):
-    """Whether the visitor agreed to see maps; kept in the browser across visits."""
+    """Whether the visitor said 'Not now' to the map, kept in the browser across visits
+    (the consent itself is the cookie banner's 'functional' category)."""
 
     consent: str = rx.LocalStorage("", name="map-consent", sync=True)
 
     @rx.event
     def allow(self) -> None:
-        self.consent = MAP_CONSENT_GRANTED
+        self.consent = ""
 
     @rx.event
     def decline(self) -> None:

@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 
 from dealer.settings import get_settings
 from dealer.views.content import VIDEO_HOSTS
+from dealer.web.tags import tag_origins
 
 _INLINE_SCRIPT = re.compile(r"<script(?![^>]*\ssrc=)([^>]*)>(.*?)</script>", re.DOTALL)
 _DATA_BLOCK = re.compile(r'\stype="application/(?:ld\+)?json"')
@@ -41,14 +42,15 @@ def websocket_origins() -> list[str]:
 
 
 def content_security_policy(document: str) -> str:
+    tags = tag_origins(get_settings())
     directives = {
         "default-src": ["'self'"],
-        "script-src": ["'self'", "'unsafe-eval'", *script_hashes(document)],
+        "script-src": ["'self'", "'unsafe-eval'", *script_hashes(document), *tags],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "blob:", "https:"],
         "media-src": ["'self'", "https:"],
         "font-src": ["'self'"],
-        "connect-src": ["'self'", *get_settings().own_origins, *websocket_origins()],
+        "connect-src": ["'self'", *get_settings().own_origins, *websocket_origins(), *tags],
         "frame-src": VIDEO_PLAYERS,
         "frame-ancestors": ["'none'"],
         "base-uri": ["'self'"],

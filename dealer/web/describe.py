@@ -12,12 +12,15 @@ from __future__ import annotations
 import asyncio
 import importlib
 import inspect
+import logging
 from collections.abc import Callable, Mapping
 from functools import cache
 
 from dealer.i18n import locale_from_path
-from dealer.pageinfo import PageInfo, not_found
+from dealer.pageinfo import PageInfo, error_page, not_found
 from dealer.routes import SCREENS, resolve
+
+logger = logging.getLogger(__name__)
 
 Describer = Callable[..., PageInfo]
 
@@ -33,7 +36,9 @@ def describer_for(screen: str) -> Describer | None:
 
 
 async def describe(path: str, query: Mapping[str, str] | None = None) -> PageInfo:
-    """The page a path shows; an unknown path gives the not-found page."""
+    """The page a path shows; an unknown path gives the not-found page, a describer that
+    fails the something-went-wrong page with status 500 (the log and the error reporter
+    get the exception, the visitor never sees it)."""
     resolved = resolve(path)
     if resolved is None:
         return not_found(path, locale_from_path(path))
@@ -41,6 +46,11 @@ async def describe(path: str, query: Mapping[str, str] | None = None) -> PageInf
     describer = describer_for(screen)
     if describer is None:
         return PageInfo(screen=screen, locale=locale, params=params, path=path)
-    if inspect.iscoroutinefunction(describer):
-        return await describer(path, locale, params, query or {})
-    return await asyncio.to_thread(describer, path, locale, params, query or {})
+    try:
+        if inspect.iscoroutinefunction(describer):
+            return await describer(path, locale, params, query or {})
+        return await asyncio.to_thread(describer, path, locale, params, query or {})
+    except Exception:  # any failure of a page's data: the one error page, never a trace
+        logger.exception("describing %s failed", path)
+        return error_page("something_went_wrong", path, locale, screen, status=500,
+                          params=params)

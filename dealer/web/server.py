@@ -54,6 +54,7 @@ from dealer.web.describe import describe
 from dealer.web.seo import CRAWLER_MAIN_ID, crawler_html, head_html, json_ld_script, structured_data
 from dealer.web.sitemap import robots_txt, sitemap_document
 from dealer.web.socket_guard import guard_websocket
+from dealer.web.tags import page_start_script
 
 logger = logging.getLogger(__name__)
 
@@ -208,7 +209,9 @@ def with_page(document: str, info: PageInfo, *, crawler_body: bool, build_id: st
         end = document.find(">", at) + 1
         document = document[:end] + tags + document[end:]
     # Scripts go last in <head>: before Reflex's own inline script they break hydration.
-    scripts = [json_ld_script(data) for data in structured_data(info)]
+    # The data layer with its consent signals comes first of them, before any tag.
+    scripts = [page_start_script(info.locale, build_id)]
+    scripts += [json_ld_script(data) for data in structured_data(info)]
     scripts += [
         LANG_SYNC_SCRIPT,
         CRAWLER_CLEANUP_SCRIPT,

@@ -3,14 +3,59 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import httpx
 import pytest
 
-from tests.conftest import Site
+from tests.conftest import Site, copy_checkout, free_port, stop_site
+from tests.loopback import LoopbackService
 
 
 @pytest.fixture(scope="module")
 def vehicle(site: Site) -> str:
     html = httpx.get(site.url("/voorraad")).text
     return re.search(r'href="/voorraad/([a-z0-9-]+-\d+)"', html).group(1)
+
+
+# The tag manager's script: counts how often it ran.
+TAG_MANAGER_SCRIPT = "window.tagManagerRuns = (window.tagManagerRuns || 0) + 1;"
+TAG_MANAGER_ID = "GTM-TEST14"
+INGEST_KEY = "publickey"
+
+
+@pytest.fixture(scope="session")
+def tag_manager() -> Iterator[LoopbackService]:
+    service = LoopbackService({"/gtm.js": ("text/javascript", TAG_MANAGER_SCRIPT)})
+    yield service
+    service.close()
+
+
+@pytest.fixture(scope="session")
+def ingest() -> Iterator[LoopbackService]:
+    """A stand-in for the error-reporting service: records every envelope sent to it."""
+    service = LoopbackService()
+    yield service
+    service.close()
+
+
+@pytest.fixture(scope="session")
+def measured_site(tmp_path_factory: pytest.TempPathFactory, tag_manager: LoopbackService,
+                  ingest: LoopbackService) -> Iterator[Site]:
+    """The site as a dealer runs it with measurement configured: a tag manager and error
+    reporting (both served on the loopback interface). Its own copy of the checkout, so
+    its own build."""
+    checkout = tmp_path_factory.mktemp("measured")
+    copy_checkout(checkout)
+    database_url = f"sqlite:///{tmp_path_factory.mktemp('measured-db') / 'site.db'}"
+    site = Site(free_port(), database_url, checkout=checkout, env={
+        "DEALER_PUBLIC_MOCKS": "true",
+        "DEALER_TAG_MANAGER_ID": TAG_MANAGER_ID,
+        "DEALER_TAG_MANAGER_URL": tag_manager.origin + "/gtm.js",
+        "DEALER_SENTRY_DSN": f"http://{INGEST_KEY}@{ingest.origin.removeprefix('http://')}/1",
+        "DEALER_SENTRY_ENVIRONMENT": "test",
+    })
+    try:
+        yield site
+    finally:
+        stop_site(site.process)

@@ -7,12 +7,9 @@ workers sharing visitor state through Redis and stock in PostgreSQL.
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 import time
 import uuid
 from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
 import psycopg
@@ -24,22 +21,10 @@ from sqlmodel import Session
 from dealer.db import make_engine
 from dealer.stock.index import reset_index
 from dealer.stock.repository import set_vehicle_available, sitemap_entries
-from tests.conftest import ROOT, Site, free_port, stop_site
+from tests.conftest import Site, copy_checkout, free_port, stop_site
 
 POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432"
 REDIS = "redis://127.0.0.1:6379/7"
-
-
-def copy_checkout(target: Path) -> None:
-    files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT,
-                           check=True, capture_output=True, text=True).stdout.split()
-    for name in files:
-        source = ROOT / name
-        if source.is_file():
-            (target / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, target / name)
-    for shared in (".venv", ".tools"):
-        (target / shared).symlink_to(ROOT / shared)
 
 
 @pytest.fixture(scope="module")

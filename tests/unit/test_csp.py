@@ -26,3 +26,17 @@ def test_the_policy_names_the_sites_own_sockets_and_forbids_framing() -> None:
     assert "'unsafe-inline'" not in directives["script-src"]
     assert "ws://localhost:3000" in directives["connect-src"]
     assert directives["frame-ancestors"] == "'none'" and directives["object-src"] == "'none'"
+
+
+def test_a_configured_tag_manager_may_load_its_script(monkeypatch) -> None:
+    from dealer import settings
+
+    assert "googletagmanager" not in content_security_policy("")
+    monkeypatch.setenv("DEALER_TAG_MANAGER_ID", "GTM-ABC123")
+    settings.get_settings.cache_clear()
+    try:
+        directives = dict(part.split(" ", 1) for part in content_security_policy("").split("; "))
+    finally:
+        monkeypatch.delenv("DEALER_TAG_MANAGER_ID")
+        settings.get_settings.cache_clear()
+    assert "https://www.googletagmanager.com" in directives["script-src"]

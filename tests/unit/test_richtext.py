@@ -248,3 +248,17 @@ def test_story_path_and_multilink_fields() -> None:
     assert link_href({"linktype": "email", "email": "a@b.nl"}) == "mailto:a@b.nl"
     assert link_href({"linktype": "url", "url": ""}) is None
     assert link_href({"linktype": "url", "url": "javascript:void(0)"}) is None
+
+
+@pytest.mark.parametrize("href", ["javascript:alert(1)", " JaVa\tScRiPt:alert(1)",
+                                  "data:text/html,<script>x</script>", "vbscript:msgbox(1)"])
+def test_dangerous_links_are_refused_and_reported(href: str,
+                                                  caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level("ERROR", logger="dealer.content.links"):
+        assert link_href({"linktype": "url", "url": href}) is None
+    assert "content link refused" in caplog.text and "alert" not in caplog.text
+
+
+def test_a_link_to_another_site_gives_it_no_handle_on_the_page() -> None:
+    assert link("dealer", href="https://example.com/", linktype="url") == (
+        '<p><a href="https://example.com/" rel="noopener">dealer</a></p>')

@@ -1,0 +1,94 @@
+// The browser's error reporter (@sentry/react), only when the site names a DSN and an
+// environment (window.siteConfig.errors). Loaded after the page; errors before that are
+// kept and reported once it is there. Nothing a visitor typed is sent: replays mask all
+// text and inputs and block all media, events lose query strings, cookies and any e-mail
+// address or phone number.
+import { useEffect } from "react";
+
+const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/g;
+const PHONE = /(\+|00)?\(?\d[\d\s().-]{6,}\d/g;
+const early = [];
+let reporter = null;
+
+function scrubText(text) {
+  return text.replace(EMAIL, "[filtered]").replace(PHONE, "[filtered]");
+}
+
+function withoutQuery(url) {
+  return typeof url === "string" ? url.split(/[?#]/)[0] : url;
+}
+
+function scrub(value, key) {
+  if (typeof value === "string") {
+    return scrubText(["url", "to", "from"].includes(key) ? withoutQuery(value) : value);
+  }
+  if (Array.isArray(value)) return value.map((item) => scrub(item));
+  if (value && typeof value === "object") {
+    const copy = {};
+    for (const name in value) copy[name] = scrub(value[name], name);
+    return copy;
+  }
+  return value;
+}
+
+function beforeSend(event) {
+  if (event.request) {
+    delete event.request.cookies;
+    delete event.request.query_string;
+    delete event.request.data;
+    event.request.headers = { "User-Agent": navigator.userAgent };
+  }
+  delete event.user;
+  return scrub(event);
+}
+
+function keep(event) {
+  early.push(event.error || event.reason);
+}
+
+// Errors the app's error boundary caught (its text and the components' stack).
+export function reportAppError(message) {
+  const error = new Error(String(message).split("\n")[0]);
+  if (reporter) reporter.captureException(error);
+  else early.push(error);
+}
+
+async function start(settings) {
+  const Sentry = await import("@sentry/react");
+  Sentry.init({
+    dsn: settings.dsn,
+    environment: settings.environment,
+    release: settings.release,
+    sendDefaultPii: false,
+    tracesSampleRate: settings.tracesSampleRate,
+    replaysSessionSampleRate: settings.replaysSessionSampleRate,
+    replaysOnErrorSampleRate: settings.replaysOnErrorSampleRate,
+    integrations: [
+      Sentry.browserTracingIntegration(),
+      // No compression worker: the page's CSP runs no script from blob: addresses.
+      Sentry.replayIntegration({
+        maskAllText: true, maskAllInputs: true, blockAllMedia: true, useCompression: false,
+      }),
+    ],
+    beforeSend,
+    beforeSendTransaction: beforeSend,
+    beforeBreadcrumb: (breadcrumb) => scrub(breadcrumb),
+  });
+  removeEventListener("error", keep);
+  removeEventListener("unhandledrejection", keep);
+  reporter = Sentry;
+  early.splice(0).forEach((error) => error && Sentry.captureException(error));
+}
+
+export function ErrorReporting({ children }) {
+  useEffect(() => {
+    const settings = window.siteConfig && window.siteConfig.errors;
+    if (!settings || reporter) return;
+    addEventListener("error", keep);
+    addEventListener("unhandledrejection", keep);
+    const load = () => start(settings);
+    if (document.readyState === "complete") load();
+    else addEventListener("load", load, { once: true });
+  }, []);
+  return children;
+}

@@ -1,0 +1,47 @@
+"""The script every page starts with: the data layer with Consent Mode's signals and the
+analytics constants, and the browser's share of the settings (which tag manager to load
+once the visitor allows it).
+
+Plain Python; the HTTP layer puts it in <head> (allowed by its hash, ``web/csp.py``),
+so it runs before the app and before any tag.
+"""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import urlsplit
+
+from dealer import reporting
+from dealer.analytics import constants_script
+from dealer.consent import consent_script
+from dealer.settings import Settings, get_settings
+
+
+def browser_settings(settings: Settings, build_id: str = "") -> dict:
+    """What the page's scripts need to know of the settings (nothing secret)."""
+    config: dict = {}
+    if settings.tag_manager_id:
+        config["tagManager"] = {"id": settings.tag_manager_id, "src": settings.tag_manager_url}
+    if errors := reporting.browser_settings(settings, build_id):
+        config["errors"] = errors
+    return config
+
+
+def tag_origins(settings: Settings) -> list[str]:
+    """Other hosts the page may load scripts from and talk to: the configured tag manager
+    and error-reporting ingest."""
+    origins = []
+    if settings.tag_manager_id:
+        parts = urlsplit(settings.tag_manager_url)
+        origins.append(f"{parts.scheme}://{parts.netloc}")
+    if ingest := reporting.ingest_origin(settings):
+        origins.append(ingest)
+    return origins
+
+
+def page_start_script(locale: str, build_id: str = "") -> str:
+    # "</" inside a JSON string would end the script element early.
+    config = json.dumps(browser_settings(get_settings(), build_id),
+                        separators=(",", ":")).replace("</", "<\\/")
+    return (f"<script>window.siteConfig={config};{consent_script()}"
+            f"{constants_script(locale)}</script>")

@@ -1,0 +1,87 @@
+"""The server's error reporter with the real SDK against a fake ingest on the loopback
+interface: a failing page arrives as an envelope with the release, environment and
+sample rate, and without what the visitor entered; without a DSN nothing is sent."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+
+import pytest
+import sentry_sdk
+
+from dealer import reporting
+from dealer.settings import Settings
+from dealer.web import describe as describe_module
+from dealer.web.describe import describe
+from tests.loopback import LoopbackService
+
+EMAIL, PHONE = "jan.jansen@example.nl", "+31 6 12345678"
+
+
+@pytest.fixture
+def ingest() -> Iterator[LoopbackService]:
+    service = LoopbackService()
+    yield service
+    sentry_sdk.init()  # no DSN: the reporter is off again for the other tests
+    service.close()
+
+
+@pytest.fixture
+def failing_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    def fails(path: str, locale: str, params: dict, query: dict):
+        raise RuntimeError(f"lead of {EMAIL} ({PHONE}) could not be read")
+
+    monkeypatch.setattr(describe_module, "describer_for", lambda screen: fails)
+
+
+def envelope_items(body: str) -> list[dict]:
+    return [json.loads(line) for line in body.splitlines() if line.startswith("{")]
+
+
+def test_a_server_error_arrives_without_what_the_visitor_entered(
+        ingest: LoopbackService, failing_page: None) -> None:
+    settings = Settings(sentry_dsn=f"http://public@{ingest.origin.split('//')[1]}/1",
+                        sentry_environment="staging")
+    assert reporting.start(settings, lambda: "build-1a2b")
+    info = asyncio.run(describe(f"/over-ons?email={EMAIL}", {"email": EMAIL}))
+    assert info.status == 500
+    sentry_sdk.flush(timeout=5)
+    envelopes = ingest.requested("/api/1/envelope/")
+    assert envelopes, "no envelope reached the ingest"
+    body = envelopes[0].text
+    assert EMAIL not in body and "12345678" not in body
+    header, *items = envelope_items(body)
+    assert header["trace"]["sample_rate"] == "0.1"  # SPEC §9's traces sample rate
+    assert header["trace"]["release"] == "build-1a2b"
+    event = next(item for item in items if item.get("exception") or item.get("logentry"))
+    assert event["release"] == "build-1a2b" and event["environment"] == "staging"
+    assert "RuntimeError" in body
+
+
+def test_without_a_dsn_nothing_is_sent(ingest: LoopbackService, failing_page: None) -> None:
+    assert not reporting.start(Settings(sentry_environment="staging"), lambda: "x")
+    assert not reporting.start(Settings(sentry_dsn=f"http://public@{ingest.origin[7:]}/1"),
+                               lambda: "x")
+    asyncio.run(describe("/over-ons"))
+    sentry_sdk.flush(timeout=1)
+    assert ingest.requests == []
+
+
+def test_scrubbing_keeps_the_error_and_drops_the_visitor() -> None:
+    event = reporting.scrub({
+        "request": {"url": "https://site.nl/voorraad?q=golf&email=a@b.nl",
+                    "query_string": "q=golf", "data": {"email": EMAIL}, "cookies": {"a": "b"},
+                    "headers": {"User-Agent": "Chrome", "Cookie": "consent=1",
+                                "Referer": "https://x.nl/?phone=0612345678"}},
+        "user": {"ip_address": "1.2.3.4"},
+        "exception": {"values": [{"value": f"mail {EMAIL} failed",
+                                  "stacktrace": {"frames": [{"vars": {"email": EMAIL}}]}}]},
+        "breadcrumbs": {"values": [{"data": {"url": "/api?email=x@y.nl"}}]},
+    })
+    text = json.dumps(event)
+    assert EMAIL not in text and "q=golf" not in text and "1.2.3.4" not in text
+    assert event["request"] == {"url": "https://site.nl/voorraad",
+                                "headers": {"User-Agent": "Chrome"}}
+    assert event["exception"]["values"][0]["value"] == "mail [filtered] failed"

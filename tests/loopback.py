@@ -1,0 +1,72 @@
+"""A server on the loopback interface that stands in for a third-party service in tests
+(the tag manager's script host, the error-reporting ingest): it records every request
+and answers each path with what the test gives it."""
+
+from __future__ import annotations
+
+import gzip
+import threading
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+@dataclass
+class Recorded:
+    method: str
+    path: str
+    headers: dict[str, str]
+    body: bytes
+
+    @property
+    def text(self) -> str:
+        body = self.body
+        if self.headers.get("content-encoding") == "gzip":
+            body = gzip.decompress(body)
+        return body.decode("utf-8", "replace")
+
+
+class LoopbackService:
+    """``answers`` maps a path to (content type, body); other paths get 200 and '{}'."""
+
+    def __init__(self, answers: dict[str, tuple[str, str]] | None = None) -> None:
+        self.answers = answers or {}
+        self.requests: list[Recorded] = []
+        service = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def _answer(self) -> None:
+                length = int(self.headers.get("content-length") or 0)
+                service.requests.append(Recorded(
+                    self.command, self.path,
+                    {key.lower(): value for key, value in self.headers.items()},
+                    self.rfile.read(length) if length else b""))
+                content_type, body = service.answers.get(
+                    self.path.split("?")[0], ("application/json", "{}"))
+                data = body.encode()
+                self.send_response(200)
+                self.send_header("content-type", content_type)
+                self.send_header("content-length", str(len(data)))
+                self.send_header("access-control-allow-origin", "*")
+                self.send_header("access-control-allow-headers", "*")
+                self.end_headers()
+                self.wfile.write(data)
+
+            do_GET = do_POST = do_OPTIONS = _answer  # noqa: N815 - the handler's method names
+
+            def log_message(self, *args: object) -> None:  # quiet
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    @property
+    def origin(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def requested(self, path: str) -> list[Recorded]:
+        return [request for request in self.requests if request.path.split("?")[0] == path]
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
