@@ -50,6 +50,9 @@ class Settings(BaseSettings):
     content_oauth_token: str | None = None
     content_base_url: str = "https://api.storyblok.com/v2"
     content_version: str = "published"
+    # How often the site asks the content service whether something was published since:
+    # an editor's change (a page, the navigation) shows within this time.
+    content_cache_seconds: float = Field(default=60.0, ge=0)
     # Public mock flag: bundled demo data replaces the APIs, with a console warning.
     public_mocks: bool = False
 

@@ -36,6 +36,7 @@ from dealer.leads.outbox import delivery_state
 from dealer.pageinfo import PageInfo, not_found
 from dealer.routes import path_for
 from dealer.settings import RouteRule, get_settings
+from dealer.views.frame import frame_parts
 from dealer.web.csp import content_security_policy
 from dealer.web.delivery import (
     ASSET_PREFIX,
@@ -49,6 +50,7 @@ from dealer.web.delivery import (
     with_headers,
 )
 from dealer.web.describe import describe
+from dealer.web.frame import data_block, fill_parts
 from dealer.web.seo import CRAWLER_MAIN_ID, crawler_html, head_html, json_ld_script, structured_data
 from dealer.web.sitemap import robots_txt, sitemap_document
 from dealer.web.socket_guard import guard_websocket
@@ -164,9 +166,10 @@ def prerendered_file(root: Path, path: str) -> Path | None:
 
 
 def with_page(document: str, info: PageInfo, *, crawler_body: bool, build_id: str = "",
-              prerendered: bool = False) -> str:
-    """The built HTML with this page's language, head tags, structured data and, for
-    clients without JavaScript, its main content as the first thing in <body>."""
+              prerendered: bool = False, frame: dict[str, dict[str, str]] | None = None) -> str:
+    """The built HTML with this page's language, head tags, structured data, the editors'
+    frame and, for clients without JavaScript, its main content as the first thing in
+    <body>."""
     lang = LANGUAGE_TAGS[info.locale]
     if "<html lang" in document:
         document = _replace_lang(document, lang)
@@ -190,6 +193,9 @@ def with_page(document: str, info: PageInfo, *, crawler_body: bool, build_id: st
         document = document[:end] + tags + document[end:]
     # Scripts go last in <head>: before Reflex's own inline script they break hydration.
     scripts = [json_ld_script(data) for data in structured_data(info)]
+    if frame:
+        scripts.append(data_block(frame))
+        document = fill_parts(document, frame.get(info.locale, {}))
     scripts += [
         LANG_SYNC_SCRIPT,
         CRAWLER_CLEANUP_SCRIPT,
@@ -352,7 +358,8 @@ class SiteLayer:
         if rule is not None:
             if rule.target:
                 return RedirectResponse(rule.target, status_code=rule.status)
-            return self.document(not_found(path, locale_from_path(path)), headers)
+            return self.document(not_found(path, locale_from_path(path)), headers,
+                                 await frame_parts())
         chosen = dict(parse_qsl(query)).get(LOCALE_PARAM) if path == "/" else None
         if chosen in LOCALES:  # the visitor chose on the language switch: remember it
             response = RedirectResponse(path_for("content", chosen), status_code=302)
@@ -372,9 +379,11 @@ class SiteLayer:
                 response = RedirectResponse(path_for("content", locale) + suffix, status_code=302)
                 response.headers["vary"] = "Cookie, Accept-Language"
                 return response
-        return self.document(await describe(path, dict(parse_qsl(query))), headers)
+        return self.document(await describe(path, dict(parse_qsl(query))), headers,
+                             await frame_parts())
 
-    def document(self, info: PageInfo, headers: Headers) -> Response:
+    def document(self, info: PageInfo, headers: Headers,
+                 frame: dict[str, dict[str, str]] | None = None) -> Response:
         if info.status != 200 and is_bot(headers.get("user-agent", "")):
             return Response(minimal_error(info), status_code=info.status, media_type="text/html")
         root = static_dir()
@@ -384,7 +393,7 @@ class SiteLayer:
             return Response("Service starting", status_code=503, media_type="text/plain")
         has_content = bool(info.facts or info.links or info.status != 200 or info.heading)
         body = with_page(shell, info, crawler_body=has_content, build_id=self.shells.build_id(root),
-                         prerendered=source is not None)
+                         prerendered=source is not None, frame=frame)
         headers_out = {"content-security-policy": content_security_policy(body)}
         if info.path == "/":
             headers_out["vary"] = "Cookie, Accept-Language"
