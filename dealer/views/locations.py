@@ -30,6 +30,7 @@ from dealer.brands import PLATFORM_BRANDS
 from dealer.db import session_scope
 from dealer.i18n import N_, format_number, gettext, ngettext
 from dealer.locations.places import distance_km, find_place, fold
+from dealer.locations.postcodes import find_area
 from dealer.locations.repository import (
     EmployeeView,
     LocationView,
@@ -604,18 +605,22 @@ def location_listing(
         and (not search.service or search.service in location.services)
     ]
     place = None if too_short else find_place(search.place)
+    area = None if too_short or place is not None else find_area(search.place)
+    # A postcode is named with its place: "12 km from 10115 Berlin".
+    from_place = search.place if area is None else area.name
+    place = place or area
     distances: dict[str, float] = {}
-    if place is not None:  # a town: every branch, the nearest first
+    if place is not None:  # a town or postcode area: every branch, the nearest first
         distances = {location.slug: distance_km(location.latitude, location.longitude, place)
                      for location in offering}
         found = sorted(offering, key=lambda location: distances[location.slug])
-    else:  # a postcode or a branch's own town or name
+    else:  # the start of a postcode, or a branch's own town or name
         found = [] if too_short else [
             location for location in offering if matches_place(location, search.place)]
     cards = [location_card(location, locale, now) for location in found]
     for card in cards:
         if card.slug in distances:
-            card.distance = gettext(locale, "{distance} km from {place}", place=search.place,
+            card.distance = gettext(locale, "{distance} km from {place}", place=from_place,
                                     distance=format_number(round(distances[card.slug]), locale))
     message = ""
     if search.place and not found:
