@@ -11,6 +11,7 @@ frame, and an editor's change shows on the next page load within the content cac
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
@@ -34,6 +35,7 @@ MAX_COLUMNS = 6
 MAX_TEXT = 200
 TAGLINE = N_("Your dealer for new and used cars in the Netherlands and Germany.")
 HOME_COUNTRY = "NL"  # the group's own numbers are Dutch
+FRAME_SECONDS = 5.0
 SOCIAL_NETWORKS = {
     "facebook": "Facebook",
     "instagram": "Instagram",
@@ -230,7 +232,19 @@ def frame_html(frame: SiteFrame) -> dict[str, str]:
     }
 
 
+_recent: tuple[float, dict[str, dict[str, str]]] | None = None
+
+
 async def frame_parts(repo: ContentRepository | None = None) -> dict[str, dict[str, str]]:
     """The HTML parts of the frame of every language: a page may switch language without
-    loading a new document."""
-    return {locale: frame_html(await site_frame(locale, repo)) for locale in LOCALES}
+    loading a new document. The site's own parts are reused for up to FRAME_SECONDS
+    (never longer than the content cache time): every page answer needs them."""
+    global _recent
+    shared = repo is None
+    max_age = min(FRAME_SECONDS, get_settings().content_cache_seconds)
+    if shared and _recent is not None and time.monotonic() - _recent[0] < max_age:
+        return _recent[1]
+    parts = {locale: frame_html(await site_frame(locale, repo)) for locale in LOCALES}
+    if shared:
+        _recent = (time.monotonic(), parts)
+    return parts
