@@ -70,6 +70,12 @@ class Settings(BaseSettings):
     # Redirect rules, e.g. DEALER_ROUTE_RULES='[{"source": "/oud", "target": "/"}]'.
     route_rules: list[RouteRule] = []
 
+    # Map tiles for the branch map (after the visitor's consent), e.g.
+    # https://tile.example.com/{z}/{x}/{y}.png, and the attribution the tile data asks
+    # for; without a tile server the self-drawn overview map is shown.
+    map_tile_url: str | None = None
+    map_attribution: str = "&copy; OpenStreetMap contributors"
+
     # Trade-in valuation service the vehicle page links to (behind its flag).
     trade_in_url: str = "https://www.example.com/inruil"
 

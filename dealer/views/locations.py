@@ -118,6 +118,8 @@ class MapPin:
     label_x: float = 0.0
     anchor: str = "start"  # text-anchor of the label: beside the pin, away from neighbours
     current: bool = False
+    latitude: float = 0.0  # where a tiled map puts it
+    longitude: float = 0.0
 
 
 @dataclass
@@ -125,6 +127,8 @@ class MapView:
     view_box: str = f"0 0 {MAP_WIDTH} {MAP_HEIGHT}"
     shapes: list[MapShape] = field(default_factory=list)
     pins: list[MapPin] = field(default_factory=list)
+    # The same part of the world for a tiled map: [[south, west], [north, east]].
+    bounds: list[list[float]] = field(default_factory=list)
 
 
 @dataclass
@@ -536,13 +540,16 @@ def map_view(
             continue  # a neighbour off the map, or so close to its edge the pin is cut
         x, y = frame.project(location.latitude, location.longitude)
         pins.append(MapPin(slug=location.slug, label=location.city, href=href_of(location),
-                           x=x, y=y, current=location.slug == current))
+                           x=x, y=y, current=location.slug == current,
+                           latitude=location.latitude, longitude=location.longitude))
     _place_labels(pins)
     # The current branch last, so it is drawn on top.
     pins.sort(key=lambda pin: pin.current)
     return MapView(
         shapes=[MapShape(_path(frame, outline), kind) for kind, outline in _SHAPES],
         pins=pins,
+        bounds=[[round(frame.south, 4), round(frame.west, 4)],
+                [round(frame.north, 4), round(frame.east, 4)]],
     )
 
 

@@ -265,6 +265,17 @@ def test_every_branch_pin_lies_inside_the_view_box() -> None:
     assert koeln.y > utrecht.y and koeln.x > utrecht.x
 
 
+def test_a_tiled_map_gets_the_same_view_and_each_branch_where_it_is() -> None:
+    branches = demo_branches()
+    shown = view.map_view(branches, lambda loc: loc.slug)
+    (south, west), (north, east) = shown.bounds
+    assert MAP_SOUTH <= south < north <= MAP_NORTH and MAP_WEST <= west < east <= MAP_EAST
+    for pin in shown.pins:
+        branch = next(b for b in branches if b.slug == pin.slug)
+        assert (pin.latitude, pin.longitude) == (branch.latitude, branch.longitude)
+        assert south < pin.latitude < north and west < pin.longitude < east
+
+
 def test_frame_keeps_proportions_and_stays_inside_the_map_bounds() -> None:
     for points in ([(b.latitude, b.longitude) for b in BRANCHES], [(52.1183, 5.1072)],
                    [(60.7, -7.5)], []):
