@@ -6,6 +6,8 @@ behind the consent gate) and only when a tile server is configured."""
 from __future__ import annotations
 
 import reflex as rx
+from reflex.utils.imports import ImportVar
+from reflex.vars import VarData
 
 from dealer.views.locations import MAP_EAST, MAP_NORTH, MAP_SOUTH, MAP_WEST
 
@@ -27,8 +29,14 @@ class MapContainer(rx.NoSSRComponent):
     min_zoom: rx.Var[int]
     scroll_wheel_zoom: rx.Var[bool]
 
-    def add_imports(self) -> dict:
-        return {"": ["leaflet/dist/leaflet.css"]}
+
+# Leaflet's stylesheet as a file of the build, linked only where a tiled map is drawn (the
+# pages that merely could show one do not wait for it).
+LEAFLET_CSS = rx.Var(
+    "leafletStylesheet",
+    _var_data=VarData(imports={"leaflet/dist/leaflet.css?url": [
+        ImportVar(tag="leafletStylesheet", is_default=True, install=False)]}),
+).to(str)
 
 
 class TileLayer(rx.NoSSRComponent):
@@ -77,6 +85,7 @@ def tile_map(view: rx.Var, label: str, *, tile_url: str, attribution: str) -> rx
     self-drawn map would show (``view.bounds``: around the branches, or SPEC §9's centre
     without any), never beyond SPEC §9's bounds; a new search draws a new map."""
     return rx.box(
+        rx.el.link(rel="stylesheet", href=LEAFLET_CSS, custom_attrs={"precedence": "default"}),
         MapContainer.create(
             TileLayer.create(url=tile_url, attribution=attribution),
             rx.foreach(view.pins, _marker),

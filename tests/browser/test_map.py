@@ -80,6 +80,8 @@ def test_tiled_map_only_after_consent(page: Page, site: Site, tiles: TileServer,
     expect(the_map.locator("img.leaflet-tile-loaded").first).to_be_attached()
     assert tiles.requests and all(request.endswith(".png") for request in tiles.requests)
     expect(the_map.get_by_text(ATTRIBUTION)).to_be_visible()
+    # Leaflet's stylesheet came with the map: its panes lie over each other.
+    expect(the_map.locator(".leaflet-tile-pane")).to_have_css("position", "absolute")
     # The view lies inside SPEC §9's bounds and holds every branch.
     markers = the_map.locator("path.leaflet-interactive")
     expect(markers).to_have_count(DEMO_BRANCHES)
