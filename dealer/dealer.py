@@ -14,6 +14,7 @@ from dealer.components.measurement import measurement
 from dealer.components.reporting import error_reporting, report_app_error
 from dealer.leads.outbox import run_outbox
 from dealer.locations.places import places
+from dealer.locations.postcodes import areas
 from dealer.pages import PAGES
 from dealer.pages.context import PageContext
 from dealer.routes import registrations
@@ -45,8 +46,10 @@ app.register_lifespan_task(run_outbox)
 
 
 async def load_places() -> None:
-    """The towns visitors look for branches from, read before the first search needs them."""
+    """The towns and postcode areas visitors look for branches from, read before the first
+    search needs them."""
     await asyncio.to_thread(places)
+    await asyncio.to_thread(areas)
 
 
 app.register_lifespan_task(load_places)

@@ -51,6 +51,9 @@ class Settings(BaseSettings):
     content_oauth_token: str | None = None
     content_base_url: str = "https://api.storyblok.com/v2"
     content_version: str = "published"
+    # How often the site asks the content service whether something was published since:
+    # an editor's change (a page, the navigation) shows within this time.
+    content_cache_seconds: float = Field(default=60.0, ge=0)
     # Public mock flag: bundled demo data replaces the APIs, with a console warning.
     public_mocks: bool = False
 
@@ -82,6 +85,11 @@ class Settings(BaseSettings):
     reviews_token_url: str = "https://oauth2.googleapis.com/token"
     # How long a branch's reviews are served before the feed is asked again.
     reviews_cache_seconds: int = Field(default=900, ge=0)
+    # Map tiles for the branch map (after the visitor's consent), e.g.
+    # https://tile.example.com/{z}/{x}/{y}.png, and the attribution the tile data asks
+    # for; without a tile server the self-drawn overview map is shown.
+    map_tile_url: str | None = None
+    map_attribution: str = "&copy; OpenStreetMap contributors"
 
     # Trade-in valuation service the vehicle page links to (behind its flag).
     trade_in_url: str = "https://www.example.com/inruil"

@@ -7,18 +7,21 @@ the language-switch target, and the live counters.
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Callable
 from typing import Any
 
 import reflex as rx
+from reflex.vars import VarData
 
 from dealer import styles
 from dealer.components.consent import open_preferences
 from dealer.i18n import LANGUAGE_NAMES, gettext
-from dealer.navigation import main_nav, other_locales, top_nav
+from dealer.navigation import other_locales, top_nav
 from dealer.pageinfo import Link
 from dealer.routes import path_for
 from dealer.settings import get_settings
+from dealer.views.frame import FRAME_DATA_ID
 
 MAIN_ID = "main-content"
 
@@ -86,9 +89,29 @@ def language_switcher(locale: str, switch_href: rx.Var[str] | str) -> rx.Compone
     )
 
 
-def _nav_links(items: list[Link], size: str = "3") -> list[rx.Component]:
-    return [rx.link(item.label, href=item.href, size=size, color_scheme="gray", high_contrast=True)
-            for item in items]
+# A click on a link of the site inside a frame part changes the page in the app, as the
+# app's own links do, instead of loading a new document.
+FOLLOW_IN_APP = rx.Var(
+    "((event) => { const a = event.target.closest('a[href]'); if (!a || event.defaultPrevented"
+    " || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey"
+    " || a.target || a.origin !== window.location.origin) return; event.preventDefault();"
+    " rxFrameNavigate(a.pathname + a.search + a.hash); })",
+    _var_data=VarData(imports={"react-router": ["useNavigate"]},
+                      hooks={"const rxFrameNavigate = useNavigate();": None}),
+)
+
+
+def frame_part(locale: str, part: str, **props: Any) -> rx.Component:
+    """A part of the editors' frame (``dealer.views.frame``): HTML the server puts into
+    the document, read from the document's data block, so the first paint and the page
+    agree. Empty while the page is built (the server fills the place in)."""
+    html = rx.Var(
+        f"((block) => block ? (JSON.parse(block.textContent)[{json.dumps(locale)}] || {{}})"
+        f"[{json.dumps(part)}] || '' : '')(typeof document === 'undefined' ? null : "
+        f"document.getElementById({json.dumps(FRAME_DATA_ID)}))"
+    ).to(str)
+    return rx.html(html, id=f"frame-{part}", custom_attrs={"onClick": FOLLOW_IN_APP},
+                   **props)
 
 
 def counter_link(label: str, href: str, icon: str, count: rx.Var[int]) -> rx.Component:
@@ -109,7 +132,7 @@ def counter_link(label: str, href: str, icon: str, count: rx.Var[int]) -> rx.Com
     )
 
 
-def mobile_menu(locale: str, items: list[Link]) -> rx.Component:
+def mobile_menu(locale: str) -> rx.Component:
     return rx.box(
         rx.drawer.root(
             rx.drawer.trigger(
@@ -132,7 +155,7 @@ def mobile_menu(locale: str, items: list[Link]) -> rx.Component:
                             )
                         ),
                         rx.el.nav(
-                            rx.vstack(*_nav_links(items, size="4"), spacing="4"),
+                            frame_part(locale, "mobile", class_name="site-mobile-menu"),
                             aria_label=gettext(locale, "Main menu"),
                         ),
                         spacing="5",
@@ -164,7 +187,8 @@ def header(
         rx.box(
             page_row(
                 language_switcher(locale, switch_href),
-                rx.spacer(),
+                frame_part(locale, "top", class_name="site-top-row__nav"),
+                frame_part(locale, "info", class_name="site-top-row__info"),
                 counter_link(compare.label, compare.href, "git-compare-arrows", compare_count),
                 counter_link(favourites.label, favourites.href, "heart", favourite_count),
                 spacing="4",
@@ -180,13 +204,12 @@ def header(
 
 def main_bar(locale: str) -> rx.Component:
     """Logo, main navigation and the phone menu: the same on every page of a locale."""
-    items = main_nav(locale)
     return page_row(
-        mobile_menu(locale, items),
+        mobile_menu(locale),
         logo(locale),
         rx.spacer(),
         rx.el.nav(
-            rx.hstack(*_nav_links(items), spacing="5"),
+            frame_part(locale, "main"),
             aria_label=gettext(locale, "Main menu"),
             display=["none", "none", "block"],
         ),
@@ -218,34 +241,20 @@ def breadcrumbs(locale: str, trail: list[Link] | rx.Var) -> rx.Component:
 
 
 def footer(locale: str) -> rx.Component:
-    settings = get_settings()
+    """The footer the editors set: columns of links, contact, social links."""
     return rx.el.footer(
-        rx.grid(
-            rx.vstack(
-                rx.heading(settings.site_name, size="4", as_="h2"),
-                rx.text(gettext(locale, "Your dealer for new and used cars in the Netherlands "
-                                        "and Germany."), size="2"),
-            ),
-            rx.vstack(
-                rx.heading(gettext(locale, "Explore"), size="3", as_="h2"),
-                *_nav_links(main_nav(locale), size="2"),
-            ),
-            rx.vstack(
-                rx.heading(gettext(locale, "Service"), size="3", as_="h2"),
-                *_nav_links(top_nav(locale), size="2"),
-                rx.link(gettext(locale, "Sitemap"), href=path_for("sitemap", locale), size="2",
-                        color_scheme="gray", high_contrast=True),
-                rx.link(rx.el.button(gettext(locale, "Cookie settings"), type="button",
-                                     custom_attrs={"onClick": open_preferences()}),
-                        as_child=True, size="2", color_scheme="gray", high_contrast=True,
-                        data_testid="cookie-settings"),
-            ),
-            columns=rx.breakpoints(initial="1", sm="3"),
-            spacing="6",
+        frame_part(locale, "footer", max_width=styles.PAGE_MAX_WIDTH, margin="0 auto",
+                   padding_x=styles.PAGE_PADDING_X, padding_top="2.5rem", padding_bottom="1rem"),
+        # The visitor's cookie choice reopens here (a control of the page, not a link).
+        rx.box(
+            rx.link(rx.el.button(gettext(locale, "Cookie settings"), type="button",
+                                 custom_attrs={"onClick": open_preferences()}),
+                    as_child=True, size="2", color_scheme="gray", high_contrast=True,
+                    data_testid="cookie-settings"),
             max_width=styles.PAGE_MAX_WIDTH,
             margin="0 auto",
             padding_x=styles.PAGE_PADDING_X,
-            padding_y="2.5rem",
+            padding_bottom="2.5rem",
         ),
         style=styles.footer_style,
         class_name="site-footer",

@@ -194,7 +194,7 @@ class ContentRepository:
         client: ContentClient | None = None,
         demo_dir: Path = DEMO_DIR,
         timeout: float = 3.0,
-        cv_check_interval: float = 60.0,
+        cv_check_interval: float | None = None,
     ) -> None:
         settings = settings or get_settings()
         if settings.public_mocks:
@@ -209,7 +209,8 @@ class ContentRepository:
         self._client = None if settings.public_mocks else client
         self._source: Source = ServiceSource(self._client) if self._client else DemoSource(demo_dir)
         self.timeout = timeout
-        self.cv_check_interval = cv_check_interval
+        self.cv_check_interval = (settings.content_cache_seconds if cv_check_interval is None
+                                  else cv_check_interval)
         self._cv_checked = time.monotonic()
         self._last_good: OrderedDict[tuple, Any] = OrderedDict()
 

@@ -18,6 +18,7 @@ from dealer.components.locations import (
     section,
     text_search,
 )
+from dealer.components.maps import tile_map
 from dealer.components.measurement import tracked
 from dealer.components.reviews import review_summary
 from dealer.consent import FUNCTIONAL
@@ -26,6 +27,7 @@ from dealer.pageinfo import Link, home_link
 from dealer.pages.context import Page, PageContext
 from dealer.pages.frame import for_current_url, framed
 from dealer.routes import path_for
+from dealer.settings import get_settings
 from dealer.state.locations import LocationsState, LocationState, MapConsentState
 from dealer.state.reviews import BranchReviewsState
 from dealer.styles import PAGE_INTRO
@@ -45,10 +47,20 @@ def map_consent() -> rx.Var[str]:
                            MAP_CONSENT_DECLINED, ""))
 
 
+def branch_map(view: rx.Var, label: str) -> rx.Component:
+    """Tiles when a tile server is configured, else the self-drawn overview. Both are
+    built into the page, so its packages do not depend on the setting; the tiled map's
+    code is loaded only when it is drawn."""
+    settings = get_settings()
+    tiles = tile_map(view, label, tile_url=settings.map_tile_url or "",
+                     attribution=settings.map_attribution)
+    return rx.cond(bool(settings.map_tile_url), tiles, location_map(view, label))
+
+
 def map_with_consent(locale: str, view: rx.Var, label: str) -> rx.Component:
     return consent_map(
         map_consent(),
-        location_map(view, label),
+        branch_map(view, label),
         prompt=gettext(locale, "The map is only shown with your consent. You can change your "
                                "choice at any time."),
         allow_label=gettext(locale, "Show map"),

@@ -18,6 +18,7 @@ import datetime as dt
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
+from html import escape as html_escape
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -431,6 +432,36 @@ async def _info_bar(raw: dict, ctx: _Context) -> Block:
                  button_label=_text(raw.get("link_label")) or ctx.t(N_("More information")))
 
 
+BRAND_FAILED = N_("Brand manufacturer information failed to load")
+BRAND_MISSING = N_("No brand manufacturer for tag id {tagId}")
+
+
+def brand_with_tag(brands: list[dict], tag_id: str) -> dict | None:
+    """The brand story whose manufacturer tag id is ``tag_id`` (a number or its text)."""
+    return next((story for story in brands
+                 if str((story.get("content") or {}).get("tag_id", "")).strip() == tag_id), None)
+
+
+async def _brand_manufacturer(raw: dict, ctx: _Context) -> Block:
+    """A brand manufacturer's information, looked up by its tag id (SPEC §3): its logo,
+    introduction and models; the SPEC §8 message when it cannot be read or does not exist."""
+    value = raw.get("tag_id")
+    tag_id = str(value).strip()[:40] if isinstance(value, (int, str)) else ""
+    brands = await ctx.repo.list_brands(ctx.locale)
+    if not brands:  # the catalogue always has brands: the service did not answer
+        return Block(kind="notice", text=ctx.t(BRAND_FAILED))
+    story = brand_with_tag(brands, tag_id) if tag_id else None
+    if story is None:
+        return Block(kind="notice", text=ctx.t(BRAND_MISSING, tagId=tag_id).strip())
+    card = brand_card(story, ctx.locale)
+    intro = _text((story.get("content") or {}).get("intro"))
+    return Block(kind="text", title=_text(raw.get("title")) or card.title,
+                 html=f"<p>{html_escape(intro)}</p>" if intro else "", image=card.image,
+                 image_alt=card.image_alt, button_label=ctx.t(N_("{brand} models"),
+                                                              brand=card.title),
+                 button_href=card.href, button_variant="outline")
+
+
 async def _opening_hours(raw: dict, ctx: _Context) -> Block:
     rows = [
         Item(label=_text(row.get("day")),
@@ -509,6 +540,7 @@ BlockBuilder = Callable[[dict, _Context], Awaitable[Block | None]]
 BLOCKS: dict[str, BlockBuilder] = {
     "hero": _hero,
     "hero_carousel": _hero_carousel,
+    "brand_manufacturer": _brand_manufacturer,
     "card_grid": _card_grid,
     "quick_entry": _quick_entry,
     "content_image": _content_image,

@@ -31,6 +31,7 @@ from dealer.brands import PLATFORM_BRANDS
 from dealer.db import session_scope
 from dealer.i18n import N_, format_number, gettext, ngettext
 from dealer.locations.places import distance_km, find_place, fold
+from dealer.locations.postcodes import find_area
 from dealer.locations.repository import (
     EmployeeView,
     LocationView,
@@ -119,6 +120,8 @@ class MapPin:
     label_x: float = 0.0
     anchor: str = "start"  # text-anchor of the label: beside the pin, away from neighbours
     current: bool = False
+    latitude: float = 0.0  # where a tiled map puts it
+    longitude: float = 0.0
 
 
 @dataclass
@@ -126,6 +129,8 @@ class MapView:
     view_box: str = f"0 0 {MAP_WIDTH} {MAP_HEIGHT}"
     shapes: list[MapShape] = field(default_factory=list)
     pins: list[MapPin] = field(default_factory=list)
+    # The same part of the world for a tiled map: [[south, west], [north, east]].
+    bounds: list[list[float]] = field(default_factory=list)
 
 
 @dataclass
@@ -537,13 +542,16 @@ def map_view(
             continue  # a neighbour off the map, or so close to its edge the pin is cut
         x, y = frame.project(location.latitude, location.longitude)
         pins.append(MapPin(slug=location.slug, label=location.city, href=href_of(location),
-                           x=x, y=y, current=location.slug == current))
+                           x=x, y=y, current=location.slug == current,
+                           latitude=location.latitude, longitude=location.longitude))
     _place_labels(pins)
     # The current branch last, so it is drawn on top.
     pins.sort(key=lambda pin: pin.current)
     return MapView(
         shapes=[MapShape(_path(frame, outline), kind) for kind, outline in _SHAPES],
         pins=pins,
+        bounds=[[round(frame.south, 4), round(frame.west, 4)],
+                [round(frame.north, 4), round(frame.east, 4)]],
     )
 
 
@@ -606,18 +614,22 @@ def location_listing(
         and (not search.service or search.service in location.services)
     ]
     place = None if too_short else find_place(search.place)
+    area = None if too_short or place is not None else find_area(search.place)
+    # A postcode is named with its place: "12 km from 10115 Berlin".
+    from_place = search.place if area is None else area.name
+    place = place or area
     distances: dict[str, float] = {}
-    if place is not None:  # a town: every branch, the nearest first
+    if place is not None:  # a town or postcode area: every branch, the nearest first
         distances = {location.slug: distance_km(location.latitude, location.longitude, place)
                      for location in offering}
         found = sorted(offering, key=lambda location: distances[location.slug])
-    else:  # a postcode or a branch's own town or name
+    else:  # the start of a postcode, or a branch's own town or name
         found = [] if too_short else [
             location for location in offering if matches_place(location, search.place)]
     cards = [location_card(location, locale, now) for location in found]
     for card in cards:
         if card.slug in distances:
-            card.distance = gettext(locale, "{distance} km from {place}", place=search.place,
+            card.distance = gettext(locale, "{distance} km from {place}", place=from_place,
                                     distance=format_number(round(distances[card.slug]), locale))
     message = ""
     if search.place and not found:

@@ -36,6 +36,13 @@ def script_hashes(document: str) -> list[str]:
     })
 
 
+def map_tile_origin() -> list[str]:
+    """The configured map tile server (it may be a plain-HTTP server on a private network)."""
+    url = get_settings().map_tile_url
+    parts = urlsplit(url) if url else None
+    return [f"{parts.scheme}://{parts.netloc}"] if parts and parts.scheme == "http" else []
+
+
 def websocket_origins() -> list[str]:
     """The site's origins as websocket origins (ws://, wss://)."""
     return ["ws" + origin.removeprefix("http") for origin in get_settings().own_origins]
@@ -47,7 +54,7 @@ def content_security_policy(document: str) -> str:
         "default-src": ["'self'"],
         "script-src": ["'self'", "'unsafe-eval'", *script_hashes(document), *tags],
         "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:", "blob:", "https:"],
+        "img-src": ["'self'", "data:", "blob:", "https:", *map_tile_origin()],
         "media-src": ["'self'", "https:"],
         "font-src": ["'self'"],
         "connect-src": ["'self'", *get_settings().own_origins, *websocket_origins(), *tags],

@@ -37,6 +37,7 @@ from dealer.leads.outbox import delivery_state
 from dealer.pageinfo import PageInfo, not_found
 from dealer.routes import counterpart, path_for
 from dealer.settings import RouteRule, get_settings
+from dealer.views.frame import frame_parts
 from dealer.web.body_limit import bounded
 from dealer.web.csp import content_security_policy
 from dealer.web.delivery import (
@@ -51,6 +52,7 @@ from dealer.web.delivery import (
     with_headers,
 )
 from dealer.web.describe import describe
+from dealer.web.frame import data_block, fill_parts
 from dealer.web.seo import CRAWLER_MAIN_ID, crawler_html, head_html, json_ld_script, structured_data
 from dealer.web.sitemap import robots_txt, sitemap_document
 from dealer.web.socket_guard import guard_websocket
@@ -184,9 +186,10 @@ def prerendered_file(root: Path, path: str) -> Path | None:
 
 
 def with_page(document: str, info: PageInfo, *, crawler_body: bool, build_id: str = "",
-              prerendered: bool = False) -> str:
-    """The built HTML with this page's language, head tags, structured data and, for
-    clients without JavaScript, its main content as the first thing in <body>."""
+              prerendered: bool = False, frame: dict[str, dict[str, str]] | None = None) -> str:
+    """The built HTML with this page's language, head tags, structured data, the editors'
+    frame and, for clients without JavaScript, its main content as the first thing in
+    <body>."""
     lang = LANGUAGE_TAGS[info.locale]
     if "<html lang" in document:
         document = _replace_lang(document, lang)
@@ -212,6 +215,9 @@ def with_page(document: str, info: PageInfo, *, crawler_body: bool, build_id: st
     # The data layer with its consent signals comes first of them, before any tag.
     scripts = [page_start_script(info.locale, build_id)]
     scripts += [json_ld_script(data) for data in structured_data(info)]
+    if frame:
+        scripts.append(data_block(frame))
+        document = fill_parts(document, frame.get(info.locale, {}))
     scripts += [
         LANG_SYNC_SCRIPT,
         CRAWLER_CLEANUP_SCRIPT,
@@ -400,7 +406,8 @@ class SiteLayer:
         if rule is not None:
             if rule.target:
                 return RedirectResponse(rule.target, status_code=rule.status)
-            return self.document(not_found(path, locale_from_path(path)), headers)
+            return self.document(not_found(path, locale_from_path(path)), headers,
+                                 await frame_parts())
         chosen = dict(parse_qsl(query)).get(LOCALE_PARAM)
         if chosen in LOCALES:  # the visitor chose on the language switch: remember it
             response = RedirectResponse(chosen_language_target(path, query, chosen),
@@ -421,9 +428,11 @@ class SiteLayer:
                 response = RedirectResponse(path_for("content", locale) + suffix, status_code=302)
                 response.headers["vary"] = "Cookie, Accept-Language"
                 return response
-        return self.document(await describe(path, dict(parse_qsl(query))), headers)
+        return self.document(await describe(path, dict(parse_qsl(query))), headers,
+                             await frame_parts())
 
-    def document(self, info: PageInfo, headers: Headers) -> Response:
+    def document(self, info: PageInfo, headers: Headers,
+                 frame: dict[str, dict[str, str]] | None = None) -> Response:
         if info.status != 200 and is_bot(headers.get("user-agent", "")):
             return Response(minimal_error(info), status_code=info.status, media_type="text/html")
         root = static_dir()
@@ -433,7 +442,7 @@ class SiteLayer:
             return Response("Service starting", status_code=503, media_type="text/plain")
         has_content = bool(info.facts or info.links or info.status != 200 or info.heading)
         body = with_page(shell, info, crawler_body=has_content, build_id=self.shells.build_id(root),
-                         prerendered=source is not None)
+                         prerendered=source is not None, frame=frame)
         headers_out = {"content-security-policy": content_security_policy(body)}
         if info.path == "/":
             headers_out["vary"] = "Cookie, Accept-Language"

@@ -100,7 +100,7 @@ def test_phone_menu(page: Page, site: Site) -> None:
     page.goto(site.url("/de"))
     page.get_by_role("button", name="Menü öffnen").click()
     menu = page.get_by_role("dialog")
-    menu.get_by_role("link", name="Standorte").click()
+    menu.get_by_role("link", name="Standorte", exact=True).click()
     expect(page).to_have_url(site.url("/de/standorte"))
 
 

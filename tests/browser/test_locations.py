@@ -20,11 +20,20 @@ def test_location_list_search_and_filters(page: Page, site: Site) -> None:
     expect(cards).to_have_count(DEMO_BRANCHES)
     expect(page.get_by_test_id("location-count")).to_have_text(f"{DEMO_BRANCHES} vestigingen")
 
-    page.get_by_label("Plaats, postcode of vestiging").fill("3565")
+    page.get_by_label("Plaats, postcode of vestiging").fill("356")
     page.get_by_role("button", name="Zoeken").click()
-    expect(page).to_have_url(re.compile(r"/vestigingen\?place=3565$"))
+    expect(page).to_have_url(re.compile(r"/vestigingen\?place=356$"))
     expect(cards).to_have_count(1)
     expect(cards.get_by_role("heading")).to_have_text("Rijnland Autogroep Utrecht")
+
+    # A postcode area: every branch, the nearest first, with its distance.
+    page.get_by_label("Plaats, postcode of vestiging").fill("3511")
+    page.get_by_role("button", name="Zoeken").click()
+    expect(cards).to_have_count(DEMO_BRANCHES)
+    expect(cards.first.get_by_role("heading")).to_have_text("Rijnland Autogroep Utrecht")
+    expect(cards.first.get_by_test_id("location-distance")).to_have_text("3 km van 3511 Utrecht")
+    expect(cards.nth(1).get_by_test_id("location-distance")).to_have_text(
+        "21 km van 3511 Utrecht")
 
     # A town without a branch: every branch, the nearest first, with its distance.
     page.get_by_label("Plaats, postcode of vestiging").fill("Den Haag")
@@ -51,6 +60,14 @@ def test_german_location_search_and_link_to_a_branch(page: Page, site: Site) -> 
     page.goto(site.url("/de/standorte?place=k"))
     expect(page.get_by_role("heading", level=1)).to_have_text("Standorte")
     expect(page.get_by_test_id("location-search-message")).to_contain_text("nicht genau genug")
+
+    page.get_by_label("Ort, Postleitzahl oder Standort").fill("10115")
+    page.get_by_role("button", name="Suchen").click()
+    cards = page.get_by_test_id("location-card")
+    expect(cards).to_have_count(DEMO_BRANCHES)
+    expect(cards.first.get_by_role("heading")).to_have_text("Rijnland Autogroep Duisburg")
+    expect(cards.first.get_by_test_id("location-distance")).to_have_text(
+        "470 km von 10115 Berlin")
 
     page.get_by_label("Ort, Postleitzahl oder Standort").fill("Bonn")
     page.get_by_role("button", name="Suchen").click()

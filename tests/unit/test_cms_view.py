@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from dealer.content.repository import ContentRepository
+from dealer.content.repository import DEMO_DIR, ContentRepository
 from dealer.settings import Settings
 from dealer.views.content import content_view, translated_path
 from dealer.web.describe import describe
@@ -233,3 +233,52 @@ async def test_language_switch_uses_translated_slugs() -> None:
     # Screens of the route table keep their counterpart; an untranslated page goes there too.
     assert await translated_path("/voorraad", "de", repo=repo) == "/de/angebote"
     assert await translated_path("/bestaat-niet", "de", repo=repo) == "/de/bestaat-niet"
+
+
+def manufacturer_pages(tmp_path: Path) -> ContentRepository:
+    """A Dutch and a German page with brand manufacturer blocks, beside the demo brands."""
+    blocks = [{"component": "brand_manufacturer", "_uid": tag, "tag_id": tag}
+              for tag in (101, "102", 999, "")]
+    for locale, slug in (("nl", "merkinfo"), ("de", "de/markeninfo")):
+        (tmp_path / locale).mkdir()
+        story = page_story(blocks, slug)
+        story["lang"] = locale
+        (tmp_path / locale / "pages.json").write_text(json.dumps({"stories": [story]}))
+        (tmp_path / locale / "brands.json").write_text(
+            (DEMO_DIR / locale / "brands.json").read_text(encoding="utf-8"))
+    return demo_repo(tmp_path)
+
+
+@pytest.mark.parametrize(("path", "models", "missing"), [
+    ("/merkinfo", "Volkswagen modellen", "Geen merkfabrikant voor tag-id {}"),
+    ("/de/markeninfo", "Volkswagen Modelle", "Kein Markenhersteller für Tag-ID {}"),
+])
+async def test_brand_manufacturer_by_tag_id(tmp_path: Path, path: str, models: str,
+                                            missing: str) -> None:
+    view = await content_view(path, repo=manufacturer_pages(tmp_path))
+    volkswagen, audi, unknown, empty = view.blocks
+    assert (volkswagen.kind, volkswagen.title, volkswagen.image) == (
+        "text", "Volkswagen", "/content/brands/volkswagen.svg")
+    assert volkswagen.button_label == models
+    assert volkswagen.button_href.endswith("/volkswagen/modellen" if path == "/merkinfo"
+                                           else "/volkswagen/modelle")
+    assert volkswagen.html.startswith("<p>") and "ID.4" in volkswagen.html
+    assert audi.title == "Audi"
+    assert (unknown.kind, unknown.text) == ("notice", missing.format(999))
+    assert (empty.kind, empty.text) == ("notice", missing.format("").strip())
+
+
+@pytest.mark.parametrize(("path", "message"), [
+    ("/merkinfo", "Informatie over de merkfabrikant kon niet worden geladen"),
+    ("/de/markeninfo", "Informationen zum Markenhersteller konnten nicht geladen werden"),
+])
+async def test_brand_manufacturer_that_cannot_be_read(tmp_path: Path, path: str,
+                                                      message: str) -> None:
+    repo = manufacturer_pages(tmp_path)
+
+    async def unreachable(**query: object) -> tuple[list[dict], int]:
+        raise ConnectionError("content service unreachable")
+
+    repo._source.stories = unreachable  # type: ignore[method-assign]
+    view = await content_view(path, repo=repo)
+    assert [(block.kind, block.text) for block in view.blocks] == [("notice", message)] * 4

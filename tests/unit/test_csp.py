@@ -5,6 +5,9 @@ from __future__ import annotations
 import base64
 import hashlib
 
+import pytest
+
+from dealer import settings as settings_module
 from dealer.web.csp import content_security_policy, script_hashes
 
 
@@ -40,3 +43,16 @@ def test_a_configured_tag_manager_may_load_its_script(monkeypatch) -> None:
         monkeypatch.delenv("DEALER_TAG_MANAGER_ID")
         settings.get_settings.cache_clear()
     assert "https://www.googletagmanager.com" in directives["script-src"]
+
+
+def test_a_plain_http_tile_server_may_send_map_tiles(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DEALER_MAP_TILE_URL", "http://10.0.0.7:8080/{z}/{x}/{y}.png")
+    settings_module.get_settings.cache_clear()
+    try:
+        images = next(part for part in content_security_policy("").split("; ")
+                      if part.startswith("img-src"))
+    finally:
+        monkeypatch.delenv("DEALER_MAP_TILE_URL")
+        settings_module.get_settings.cache_clear()
+    assert images.split() == ["img-src", "'self'", "data:", "blob:", "https:",
+                              "http://10.0.0.7:8080"]

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from dealer.locations.postcodes import areas
 from dealer.locations.repository import EmployeeView, LocationView, OpeningTime
 from dealer.stock.demo import BRANCHES
 from dealer.views import locations as view
@@ -73,8 +74,7 @@ def slugs(listing) -> list[str]:
 
 @pytest.mark.parametrize(("place", "expected"), [
     ("UTR", ["utrecht"]),  # the start of a branch's town or name
-    ("3565", ["utrecht"]),  # postcode start
-    ("3565ac", ["utrecht"]),  # postcode without its space
+    ("356", ["utrecht"]),  # the start of a postcode
     ("", ["duesseldorf", "koeln", "utrecht"]),
 ])
 def test_place_search_finds_by_postcode_and_name(place: str, expected: list[str]) -> None:
@@ -99,6 +99,41 @@ def test_a_town_lists_every_branch_nearest_first(place: str, nearest: str, km: r
     assert numbers == sorted(numbers)
     assert location_listing(ALL, LocationSearch(place=place), "de").cards[0].distance.endswith(
         f"km von {place}")
+
+
+@pytest.mark.parametrize(("place", "nearest", "km", "named"), [
+    ("3511", "utrecht", range(0, 5), "3511 Utrecht"),  # a Dutch postcode area (PC4)
+    ("3565 AC", "utrecht", range(0, 5), "3565 Utrecht"),  # a whole Dutch postcode
+    ("3565ac", "utrecht", range(0, 5), "3565 Utrecht"),
+    ("2511", "utrecht", range(50, 60), "2511 's-Gravenhage"),
+    ("10115", "koeln", range(465, 480), "10115 Berlin"),  # a German postcode
+    ("D-50667", "koeln", range(3, 8), "50667 Köln"),
+    ("40231", "duesseldorf", range(0, 3), "40231 Düsseldorf"),
+])
+def test_a_postcode_area_lists_every_branch_nearest_first(place: str, nearest: str, km: range,
+                                                          named: str) -> None:
+    listing = location_listing(ALL, LocationSearch(place=place), "nl")
+    assert slugs(listing)[0] == nearest and len(listing.cards) == len(ALL)
+    assert int(listing.cards[0].distance.split()[0].replace(".", "")) in km
+    assert listing.cards[0].distance.endswith(f"km van {named}")
+    numbers = [int(card.distance.split()[0].replace(".", "")) for card in listing.cards]
+    assert numbers == sorted(numbers) and listing.message == ""
+    assert location_listing(ALL, LocationSearch(place=place), "de").cards[0].distance.endswith(
+        f"km von {named}")
+
+
+@pytest.mark.parametrize("place", ["0000", "99999", "1234567", "3511 ABC"])
+def test_an_unknown_postcode_is_not_found(place: str) -> None:
+    listing = location_listing(ALL, LocationSearch(place=place), "nl")
+    assert listing.cards == [] and "niet specifiek genoeg" in listing.message
+
+
+def test_the_postcode_table_covers_both_countries() -> None:
+    table = areas()
+    assert sum(country == "NL" for country, _ in table) > 4000
+    assert sum(country == "DE" for country, _ in table) > 8000
+    for place in table.values():  # every centre lies in or near the two countries
+        assert 47 < place.latitude < 55.1 and 3.3 < place.longitude < 15.1
 
 
 def test_a_search_inside_a_word_does_not_match_everything() -> None:
@@ -228,6 +263,17 @@ def test_every_branch_pin_lies_inside_the_view_box() -> None:
     # North is up, east is right.
     koeln = next(pin for pin in shown.pins if pin.slug == "koeln")
     assert koeln.y > utrecht.y and koeln.x > utrecht.x
+
+
+def test_a_tiled_map_gets_the_same_view_and_each_branch_where_it_is() -> None:
+    branches = demo_branches()
+    shown = view.map_view(branches, lambda loc: loc.slug)
+    (south, west), (north, east) = shown.bounds
+    assert MAP_SOUTH <= south < north <= MAP_NORTH and MAP_WEST <= west < east <= MAP_EAST
+    for pin in shown.pins:
+        branch = next(b for b in branches if b.slug == pin.slug)
+        assert (pin.latitude, pin.longitude) == (branch.latitude, branch.longitude)
+        assert south < pin.latitude < north and west < pin.longitude < east
 
 
 def test_frame_keeps_proportions_and_stays_inside_the_map_bounds() -> None:

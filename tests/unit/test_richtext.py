@@ -115,8 +115,8 @@ def test_text_is_escaped() -> None:
 @pytest.mark.parametrize(
     ("mark", "expected"),
     [
-        ("bold", "<b>t</b>"),
-        ("italic", "<i>t</i>"),
+        ("bold", "<strong>t</strong>"),
+        ("italic", "<em>t</em>"),
         ("strike", "<s>t</s>"),
         ("underline", "<u>t</u>"),
         ("code", "<code>t</code>"),
@@ -129,7 +129,7 @@ def test_simple_marks(mark: str, expected: str) -> None:
 
 def test_marks_nest_first_outermost() -> None:
     html = render(doc(para(text("x", {"type": "bold"}, {"type": "italic"}, {"type": "code"}))))
-    assert html == "<p><b><i><code>x</code></i></b></p>"
+    assert html == "<p><strong><em><code>x</code></em></strong></p>"
 
 
 def test_styled_and_anchor_marks() -> None:
@@ -189,7 +189,7 @@ def test_asset_link() -> None:
     ],
 )
 def test_dangerous_hrefs_are_dropped_text_kept(href: str) -> None:
-    assert link("klik", href=href, linktype="url") == "<p>klik</p>"
+    assert link("klik", href=href, linktype="url") == "<p><a>klik</a></p>"
 
 
 def test_attribute_breakout_in_href_is_escaped() -> None:
@@ -198,7 +198,89 @@ def test_attribute_breakout_in_href_is_escaped() -> None:
 
 
 def test_email_without_address_is_not_a_link() -> None:
-    assert link("x", href="javascript:alert(1)", linktype="email") == "<p>x</p>"
+    assert link("x", href="javascript:alert(1)", linktype="email") == "<p><a>x</a></p>"
+
+
+def test_a_link_without_target_is_a_plain_anchor() -> None:
+    assert link("later", href="", linktype="url") == "<p><a>later</a></p>"
+    assert link("story", linktype="story", uuid="") == "<p><a>story</a></p>"
+
+
+def cell(kind: str, value: str, **attrs: object) -> dict:
+    return {"type": kind, "attrs": attrs, "content": [para(text(value))]}
+
+
+def test_tables_with_header_cells_spans_and_widths() -> None:
+    table = {"type": "table", "content": [
+        {"type": "tableRow", "content": [
+            cell("tableHeader", "Gegevens", colspan=1, rowspan=1, colwidth=[240]),
+            cell("tableHeader", "Bewaartermijn", colspan=2, rowspan=1, colwidth=None),
+        ]},
+        {"type": "tableRow", "content": [
+            cell("tableCell", "Offerte", colspan=1, rowspan=2, colwidth=[240],
+                 backgroundColor="#fef3c7"),
+            cell("tableCell", "12", colspan=1, rowspan=1, colwidth=[80, 90]),
+            cell("tableCell", "maanden"),
+        ]},
+    ]}
+    assert render(doc(table)) == (
+        "<table><tbody>"
+        '<tr><th style="width: 240px"><p>Gegevens</p></th>'
+        '<th colspan="2"><p>Bewaartermijn</p></th></tr>'
+        '<tr><td rowspan="2" style="width: 240px; background-color: #fef3c7"><p>Offerte</p></td>'
+        '<td style="width: 80px"><p>12</p></td><td><p>maanden</p></td></tr>'
+        "</tbody></table>"
+    )
+
+
+@pytest.mark.parametrize("attrs", [
+    {"colspan": "2\" onclick=\"x"}, {"colspan": 0}, {"colspan": True}, {"rowspan": 10**9},
+    {"colwidth": ["100px; background: url(x)"]}, {"colwidth": "240"},
+    {"backgroundColor": "red; background-image: url(//evil)"},
+])
+def test_cell_attributes_that_are_not_plain_values_are_left_out(attrs: dict) -> None:
+    table = {"type": "table", "content": [{"type": "tableRow", "content": [
+        cell("tableCell", "x", **attrs)]}]}
+    assert render(doc(table)) == "<table><tbody><tr><td><p>x</p></td></tr></tbody></table>"
+
+
+@pytest.mark.parametrize("value", [
+    "#b42318", "#FFF", "#11223344", "rgb(180, 35, 24)", "rgba(0 0 0 / 50%)",
+    "hsl(12deg, 80%, 40%)", "teal", "RebeccaPurple",
+])
+def test_text_styles_and_highlights_carry_colour_values(value: str) -> None:
+    styled = render(doc(para(text("let op", {"type": "textStyle", "attrs": {"color": value}}))))
+    assert styled == f'<p><span style="color: {value}">let op</span></p>'
+    marked = render(doc(para(text("nieuw", {"type": "highlight", "attrs": {"color": value}}))))
+    assert marked == f'<p><mark style="background-color: {value}">nieuw</mark></p>'
+
+
+@pytest.mark.parametrize("value", [
+    "red; position: fixed", "url(javascript:alert(1))", "expression(alert(1))",
+    '"><script>', "#12345", "rgb(1,2)", "var(--x)", "", None, 12,
+])
+def test_anything_but_a_colour_value_is_dropped(value: object) -> None:
+    styled = render(doc(para(text("t", {"type": "textStyle", "attrs": {"color": value}}))))
+    assert styled == "<p>t</p>"
+    marked = render(doc(para(text("t", {"type": "highlight", "attrs": {"color": value}}))))
+    assert marked == "<p><mark>t</mark></p>"
+
+
+def test_text_alignment_of_paragraphs_and_headings() -> None:
+    html = render(doc(
+        {"type": "paragraph", "attrs": {"textAlign": "center"}, "content": [text("m")]},
+        {"type": "heading", "attrs": {"level": 3, "textAlign": "right"}, "content": [text("h")]},
+        {"type": "paragraph", "attrs": {"textAlign": "left; color: red"}, "content": [text("x")]},
+    ))
+    assert html == ('<p style="text-align: center">m</p><h3 style="text-align: right">h</h3>'
+                    "<p>x</p>")
+
+
+def test_emoji() -> None:
+    node = {"type": "emoji", "attrs": {"name": "car", "emoji": "🚗"}}
+    assert render(doc(para(node))) == '<p><span data-type="emoji" data-name="car">🚗</span></p>'
+    assert render(doc(para({"type": "emoji", "attrs": {"emoji": "<b>"}}))) == (
+        '<p><span data-type="emoji">&lt;b&gt;</span></p>')
 
 
 def test_unknown_nodes_render_children_and_unknown_marks_are_ignored() -> None:

@@ -1,0 +1,250 @@
+"""The frame of every page as the editors set it: main, top and phone navigation, the
+info bar, the footer columns and social links, from the content service's configuration
+story of each language (``config`` / ``de/config``).
+
+What the story lacks comes from the route table (``dealer.navigation``), so the site has
+a whole frame without any configuration. The parts are HTML (every text escaped, every
+link through ``link_href``): the HTTP layer puts them into the served page and hands
+the page the same HTML to draw, so the server's answer and the page always show the same
+frame, and an editor's change shows on the next page load within the content cache time.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+from dealer import phones
+from dealer.content.links import link_href
+from dealer.content.repository import ContentRepository, get_repository
+from dealer.i18n import LOCALES, N_, gettext
+from dealer.navigation import main_nav, top_nav
+from dealer.pageinfo import Link
+from dealer.routes import path_for
+from dealer.settings import get_settings
+
+# The id of the data block in the served page that holds the parts of both languages.
+FRAME_DATA_ID = "site-frame"
+PARTS = ("main", "top", "info", "mobile", "footer")
+# Bounds on what one story can put in the frame.
+MAX_ITEMS = 12
+MAX_CHILDREN = 24
+MAX_COLUMNS = 6
+MAX_TEXT = 200
+TAGLINE = N_("Your dealer for new and used cars in the Netherlands and Germany.")
+HOME_COUNTRY = "NL"  # the group's own numbers are Dutch
+FRAME_SECONDS = 5.0
+SOCIAL_NETWORKS = {
+    "facebook": "Facebook",
+    "instagram": "Instagram",
+    "linkedin": "LinkedIn",
+    "youtube": "YouTube",
+    "x": "X",
+    "twitter": "X",
+    "tiktok": "TikTok",
+    "whatsapp": "WhatsApp",
+    "pinterest": "Pinterest",
+}
+
+
+@dataclass
+class NavItem:
+    label: str
+    href: str
+    children: list[NavItem] = field(default_factory=list)
+
+
+@dataclass
+class FooterColumn:
+    title: str
+    links: list[NavItem]
+
+
+@dataclass
+class SiteFrame:
+    locale: str
+    site_name: str
+    main: list[NavItem]
+    top: list[NavItem]
+    columns: list[FooterColumn]
+    info: NavItem | None = None
+    social: list[NavItem] = field(default_factory=list)  # label: the network's name
+    footer_text: str = ""
+    phone: str = ""
+    email: str = ""
+
+
+def _text(value: Any) -> str:
+    return " ".join(value.split())[:MAX_TEXT] if isinstance(value, str) else ""
+
+
+def _entries(value: Any, component: str, limit: int) -> list[dict]:
+    if not isinstance(value, list):
+        return []
+    return [entry for entry in value if isinstance(entry, dict)
+            and entry.get("component") == component][:limit]
+
+
+def _nav_items(value: Any, *, depth: int = 0, limit: int = MAX_ITEMS) -> list[NavItem]:
+    """``nav_item`` blocks with a label and a usable link; one level of children."""
+    items = []
+    for entry in _entries(value, "nav_item", limit):
+        label, href = _text(entry.get("label")), link_href(entry.get("link"))
+        if not label or not href:
+            continue
+        children = [] if depth else _nav_items(entry.get("children"), depth=1,
+                                               limit=MAX_CHILDREN)
+        items.append(NavItem(label, href, children))
+    return items
+
+
+def _from_links(links: list[Link]) -> list[NavItem]:
+    return [NavItem(link.label, link.href) for link in links]
+
+
+def _fallback_columns(locale: str) -> list[FooterColumn]:
+    return [
+        FooterColumn(gettext(locale, "Explore"), _from_links(main_nav(locale))),
+        FooterColumn(gettext(locale, "Service"), _from_links(top_nav(locale))),
+    ]
+
+
+def _columns(value: Any) -> list[FooterColumn]:
+    columns = []
+    for entry in _entries(value, "footer_column", MAX_COLUMNS):
+        links = _nav_items(entry.get("links"), depth=1, limit=MAX_CHILDREN)
+        if links:
+            columns.append(FooterColumn(_text(entry.get("title")), links))
+    return columns
+
+
+def _social(value: Any) -> list[NavItem]:
+    links = []
+    for entry in _entries(value, "social_link", MAX_ITEMS):
+        network = _text(entry.get("network")).lower()
+        href = link_href(entry.get("link"))
+        if network and href and href.startswith("https://"):
+            links.append(NavItem(SOCIAL_NETWORKS.get(network, network.title()), href))
+    return links
+
+
+def frame_from_story(story: dict | None, locale: str) -> SiteFrame:
+    """The frame of ``locale`` from its configuration story; the route table's navigation
+    where the story (or any part of it) is missing."""
+    content = (story or {}).get("content")
+    content = content if isinstance(content, dict) else {}
+    info_text = _text(content.get("info_bar"))
+    # Compare and favourites have their own counters in the header's top row.
+    fallback_top = _from_links(top_nav(locale)[2:])
+    return SiteFrame(
+        locale=locale,
+        site_name=_text(content.get("site_name")) or get_settings().site_name,
+        main=_nav_items(content.get("main_navigation")) or _from_links(main_nav(locale)),
+        top=_nav_items(content.get("top_navigation"), depth=1) or fallback_top,
+        columns=_columns(content.get("footer_columns")) or _fallback_columns(locale),
+        info=NavItem(info_text, link_href(content.get("info_bar_link")) or "")
+        if info_text else None,
+        social=_social(content.get("social_links")),
+        footer_text=_text(content.get("footer_text")),
+        phone=_text(content.get("phone")),
+        email=_text(content.get("email")),
+    )
+
+
+async def site_frame(locale: str, repo: ContentRepository | None = None) -> SiteFrame:
+    """The frame of ``locale`` as the content service has it now (reads never raise)."""
+    story = await (repo or get_repository()).get_config(locale)
+    return frame_from_story(story, locale)
+
+
+# --- HTML -------------------------------------------------------------------------------
+
+def _a(item: NavItem, css: str = "", **attrs: str) -> str:
+    extra = "".join(f' {name.replace("_", "-")}="{escape(value)}"'
+                    for name, value in attrs.items())
+    css_attr = f' class="{css}"' if css else ""
+    return f'<a href="{escape(item.href)}"{css_attr}{extra}>{escape(item.label)}</a>'
+
+
+def _list(items: list[NavItem], css: str, *, nested: bool = True) -> str:
+    entries = []
+    for item in items:
+        sub = ""
+        if nested and item.children:
+            sub = _list(item.children, f"{css}-sub", nested=False)
+        group = f' class="{css}-group"' if sub else ""
+        entries.append(f"<li{group}>{_a(item)}{sub}</li>")
+    return f'<ul class="{css}">{"".join(entries)}</ul>' if entries else ""
+
+
+def _info(frame: SiteFrame) -> str:
+    if frame.info is None:
+        return ""
+    if frame.info.href:
+        return _a(frame.info, "site-info-bar")
+    return f'<span class="site-info-bar">{escape(frame.info.label)}</span>'
+
+
+def _contact(frame: SiteFrame) -> str:
+    lines = []
+    if frame.phone:
+        shown = phones.shown(frame.phone, HOME_COUNTRY, frame.locale)
+        href = phones.tel_href(frame.phone, HOME_COUNTRY)
+        lines.append(_a(NavItem(shown, href)))
+    email = link_href({"linktype": "email", "email": frame.email}) if frame.email else None
+    if email:
+        lines.append(_a(NavItem(frame.email, email)))
+    return f'<p class="site-footer-contact">{" · ".join(lines)}</p>' if lines else ""
+
+
+def _footer(frame: SiteFrame) -> str:
+    locale = frame.locale
+    about = [f"<h2>{escape(frame.site_name)}</h2>",
+             f"<p>{escape(gettext(locale, TAGLINE))}</p>", _contact(frame)]
+    if frame.social:
+        label = escape(gettext(locale, "Follow us"))
+        about.append(f'<ul class="site-footer-social" aria-label="{label}">' + "".join(
+            f"<li>{_a(item, rel='me noopener')}</li>" for item in frame.social) + "</ul>")
+    columns = [f'<section>{"".join(about)}</section>'] + [
+        f"<section>{f'<h2>{escape(column.title)}</h2>' if column.title else ''}"
+        f"{_list(column.links, 'site-footer-links', nested=False)}</section>"
+        for column in frame.columns
+    ]
+    bottom = [escape(frame.footer_text)] if frame.footer_text else []
+    bottom.append(_a(NavItem(gettext(locale, "Sitemap"), path_for("sitemap", locale))))
+    return (f'<div class="site-footer-columns">{"".join(columns)}</div>'
+            f'<p class="site-footer-bottom">{" · ".join(bottom)}</p>')
+
+
+def frame_html(frame: SiteFrame) -> dict[str, str]:
+    """The parts of the frame as HTML: ``main`` (the main navigation, menus of children
+    below their item), ``top`` (the top navigation), ``info`` (the info bar), ``mobile``
+    (everything the phone menu lists) and ``footer``."""
+    mobile_top = _list(frame.top, "site-mobile-nav-top", nested=False)
+    return {
+        "main": _list(frame.main, "site-nav"),
+        "top": _list(frame.top, "site-top-nav", nested=False),
+        "info": _info(frame),
+        "mobile": _list(frame.main, "site-mobile-nav") + mobile_top + _info(frame),
+        "footer": _footer(frame),
+    }
+
+
+_recent: tuple[float, dict[str, dict[str, str]]] | None = None
+
+
+async def frame_parts(repo: ContentRepository | None = None) -> dict[str, dict[str, str]]:
+    """The HTML parts of the frame of every language: a page may switch language without
+    loading a new document. The site's own parts are reused for up to FRAME_SECONDS
+    (never longer than the content cache time): every page answer needs them."""
+    global _recent
+    shared = repo is None
+    max_age = min(FRAME_SECONDS, get_settings().content_cache_seconds)
+    if shared and _recent is not None and time.monotonic() - _recent[0] < max_age:
+        return _recent[1]
+    parts = {locale: frame_html(await site_frame(locale, repo)) for locale in LOCALES}
+    if shared:
+        _recent = (time.monotonic(), parts)
+    return parts

@@ -1,0 +1,29 @@
+"""The editors' frame in a served page (see ``dealer.views.frame``).
+
+The page draws each part of the frame from a data block in the document; the built HTML
+holds empty places for the parts it prerendered (``id="frame-<part>"``), which are
+filled here with the same HTML. React leaves HTML it was handed as HTML alone while it
+takes over the page, so the first paint and the drawn page show the same frame.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from dealer.views.frame import FRAME_DATA_ID
+
+_EMPTY_PART = re.compile(r'(<div\b[^>]*\bid="frame-([a-z]+)"[^>]*>)(</div>)')
+
+
+def data_block(parts: dict[str, dict[str, str]]) -> str:
+    """The parts of every language as a JSON data block (not run: it needs no CSP hash)."""
+    text = json.dumps(parts, ensure_ascii=False, separators=(",", ":"))
+    text = text.replace("<", "\\u003c")  # nothing inside can close the element
+    return f'<script type="application/json" id="{FRAME_DATA_ID}">{text}</script>'
+
+
+def fill_parts(document: str, parts: dict[str, str]) -> str:
+    """The prerendered places of the frame filled with this language's parts."""
+    return _EMPTY_PART.sub(lambda m: m.group(1) + parts.get(m.group(2), "") + m.group(3),
+                           document)

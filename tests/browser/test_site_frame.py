@@ -1,0 +1,201 @@
+"""The frame the editors set: navigation, info bar and footer from the configuration story,
+in both languages, and an editor's change showing on the site without a deploy."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import json
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qsl, urlsplit
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+from dealer.content.repository import DEMO_DIR, DemoSource
+from tests.conftest import Site, free_port
+
+MENU = {"nl": "Hoofdmenu", "de": "Hauptmenü"}
+
+
+def problems_of(page: Page) -> list[str]:
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.on("console", lambda message: problems.append(message.text)
+            if message.type == "error" else None)
+    return problems
+
+
+@pytest.mark.parametrize(("path", "entry", "child", "child_path", "column", "info"), [
+    ("/vestigingen", "Merken en modellen", "Škoda", "/skoda/modellen", "Aanbod",
+     "Elke occasion met nieuwe APK"),
+    ("/de/standorte", "Marken und Modelle", "Škoda", "/de/skoda/modelle", "Angebot",
+     "Jeder Gebrauchtwagen mit neuer HU"),
+])
+def test_header_and_footer_show_the_stories_frame(page: Page, site: Site, path: str, entry: str,
+                                                  child: str, child_path: str, column: str,
+                                                  info: str) -> None:
+    problems = problems_of(page)
+    page.goto(site.url(path))
+    locale = "de" if path.startswith("/de") else "nl"
+    menu = page.get_by_role("navigation", name=MENU[locale]).first
+    expect(menu.get_by_role("link", name=entry, exact=True)).to_be_visible()
+    expect(page.locator("header").get_by_role("link", name=info)).to_be_visible()
+    footer = page.locator("footer")
+    expect(footer.get_by_role("heading", name=column)).to_be_visible()
+    expect(footer.get_by_role("link", name="Instagram")).to_have_attribute(
+        "href", "https://www.instagram.com/rijnlandautogroep")
+    # A menu below its entry; its links change the page inside the app (no new document).
+    page.evaluate("window.sameDocument = true")
+    menu.get_by_role("link", name=entry, exact=True).hover()
+    menu.get_by_role("link", name=child, exact=True).click()
+    expect(page).to_have_url(site.url(child_path))
+    expect(page.locator("#main-content h1")).to_contain_text(child)
+    assert page.evaluate("window.sameDocument") is True
+    assert problems == []
+
+
+def test_the_phone_menu_lists_the_stories_navigation(page: Page, site: Site) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site.url("/de/standorte"))
+    expect(page.locator("#main-content h1")).to_be_visible()
+    page.get_by_role("button", name="Menü öffnen").click()
+    drawer = page.get_by_role("dialog")
+    expect(drawer.get_by_role("link", name="Audi", exact=True)).to_be_visible()
+    expect(drawer.get_by_role("link", name="Jeder Gebrauchtwagen mit neuer HU", exact=False)
+           ).to_be_visible()
+    drawer.get_by_role("link", name="Unser Team").first.click()
+    expect(page).to_have_url(site.url("/de/ueber-uns/team"))
+
+
+# --- an editor changes the configuration story ----------------------------------------------
+
+class ContentService:
+    """The content delivery API on loopback, serving the bundled stories; an editor may
+    publish a changed story (a new cache version)."""
+
+    def __init__(self) -> None:
+        self.demo = DemoSource()
+        self.changed: dict[str, dict] = {}
+        self.cv = 1
+        service = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                status, body = asyncio.run(service.answer(self.path))
+                total = body.pop("total", None)
+                data = json.dumps(body).encode()
+                self.send_response(status)
+                self.send_header("content-type", "application/json")
+                if total is not None:
+                    self.send_header("total", str(total))
+                self.send_header("content-length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
+        self.base_url = f"http://127.0.0.1:{self.server.server_port}/v2"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def publish(self, full_slug: str, story: dict) -> None:
+        self.changed[full_slug] = story
+        self.cv += 1
+
+    async def story(self, full_slug: str) -> dict | None:
+        return copy.deepcopy(self.changed.get(full_slug)) or await self.demo.story(full_slug)
+
+    async def answer(self, target: str) -> tuple[int, dict]:
+        url = urlsplit(target)
+        params = dict(parse_qsl(url.query))
+        path = url.path.removeprefix("/v2/")
+        if path == "cdn/spaces/me":
+            return 200, {"space": {"version": self.cv}}
+        slug = path.removeprefix("cdn/stories").strip("/")
+        if slug:
+            story = await self.story(slug)
+            if story is None:
+                return 404, {"error": "Not found"}
+            return 200, {"story": story, "cv": self.cv}
+        stories, total = await self.demo.stories(
+            starts_with=params.get("starts_with", ""),
+            components=params.get("filter_query[component][in]", "").split(","),
+            sort_by=params.get("sort_by", "position:asc"),
+            page=int(params.get("page", "1")),
+            per_page=int(params.get("per_page", "25")),
+        )
+        return 200, {"stories": [await self.story(s["full_slug"]) for s in stories],
+                     "cv": self.cv, "total": total}
+
+
+@pytest.fixture(scope="module")
+def service_site(site: Site) -> Iterator[tuple[Site, ContentService]]:
+    """The site reading its content from the service (published content, checked for
+    changes every second), then back to the demo content."""
+    service = ContentService()
+    before = dict(site.env)
+    site.env.update({"DEALER_PUBLIC_MOCKS": "false", "DEALER_CONTENT_TOKEN": "preview-token",
+                     "DEALER_CONTENT_BASE_URL": service.base_url,
+                     "DEALER_CONTENT_CACHE_SECONDS": "1"})
+    site.restart()
+    try:
+        yield site, service
+    finally:
+        site.env.clear()
+        site.env.update(before)
+        site.restart()
+        service.server.shutdown()
+
+
+def nav_item(label: str, url: str) -> dict:
+    return {"component": "nav_item", "label": label, "children": [],
+            "link": {"linktype": "url", "url": url, "cached_url": url}}
+
+
+@pytest.mark.parametrize(("locale", "path", "label", "target", "column"), [
+    ("nl", "/vestigingen", "Winteractie", "/voorraad?fuel=electric", "Winter"),
+    ("de", "/de/standorte", "Winteraktion", "/de/angebote?fuel=electric", "Winter"),
+])
+def test_a_changed_navigation_shows_in_header_and_footer(
+        page: Page, service_site: tuple[Site, ContentService], locale: str, path: str,
+        label: str, target: str, column: str) -> None:
+    site, service = service_site
+    problems = problems_of(page)
+    page.goto(site.url(path))
+    menu = page.get_by_role("navigation", name=MENU[locale]).first
+    expect(menu.get_by_role("link").first).to_be_visible()
+    expect(menu.get_by_role("link", name=label)).to_have_count(0)
+
+    full_slug = "config" if locale == "nl" else "de/config"
+    story = json.loads((DEMO_DIR / locale / "config.json").read_text(encoding="utf-8"))[
+        "stories"][0]
+    story["content"]["main_navigation"].insert(0, nav_item(label, target))
+    story["content"]["footer_columns"].append(
+        {"component": "footer_column", "title": column, "links": [nav_item(label, target)]})
+    service.publish(full_slug, story)
+
+    # Within the content cache time (a second here) the next page shows the new frame,
+    # in the server's HTML and in the page alike.
+    def served() -> str:
+        return httpx.get(site.url(path)).text
+
+    for _ in range(20):
+        if label in served():
+            break
+        page.wait_for_timeout(500)
+    html = served()
+    assert f'<a href="{target.replace("&", "&amp;")}">{label}</a>' in html
+    page.reload()
+    expect(menu.get_by_role("link", name=label)).to_have_attribute("href", target)
+    footer = page.locator("footer")
+    expect(footer.get_by_role("heading", name=column)).to_be_visible()
+    expect(footer.get_by_role("link", name=label)).to_have_attribute("href", target)
+    # The other language keeps its own navigation.
+    other = httpx.get(site.url("/de/standorte" if locale == "nl" else "/vestigingen")).text
+    assert label not in other[other.index("<header"):other.index("</footer>")]
+    assert problems == []
