@@ -8,6 +8,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.page_types import connected
 from tests.conftest import Site
 
 
@@ -98,6 +99,7 @@ def test_mock_mode_warns_in_console(page: Page, site: Site) -> None:
 def test_phone_menu(page: Page, site: Site) -> None:
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(site.url("/de"))
+    connected(page)  # the menu opens in the app
     page.get_by_role("button", name="Menü öffnen").click()
     menu = page.get_by_role("dialog")
     menu.get_by_role("link", name="Standorte", exact=True).click()

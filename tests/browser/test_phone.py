@@ -88,6 +88,7 @@ def test_nothing_slides_for_a_visitor_who_asked_for_less_motion(page: Page, site
     assert max(durations(".loading-bar")) >= 0.4  # as designed, for everybody else
     page.emulate_media(reduced_motion="reduce")
     assert max(durations(".loading-bar")) < 0.001
+    connected(page)  # the drawer opens in the app
     page.get_by_role("button", name=filters).click()
     expect(page.get_by_role("dialog")).to_be_visible()
     assert max(durations("[role=dialog]")) < 0.001

@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from dealer.content.repository import DEMO_DIR, DemoSource
+from tests.browser.page_types import connected
 from tests.conftest import Site, free_port
 
 MENU = {"nl": "Hoofdmenu", "de": "Hauptmenü"}
@@ -62,6 +63,7 @@ def test_the_phone_menu_lists_the_stories_navigation(page: Page, site: Site) -> 
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(site.url("/de/standorte"))
     expect(page.locator("#main-content h1")).to_be_visible()
+    connected(page)  # the menu opens in the app
     page.get_by_role("button", name="Menü öffnen").click()
     drawer = page.get_by_role("dialog")
     expect(drawer.get_by_role("link", name="Audi", exact=True)).to_be_visible()
