@@ -79,9 +79,9 @@ EVENTS = _events(
     EventDef("location_filter", "the branch list shown for a search (place, brand, service)",
              ("filters",), {"filters": {"place": "Utrecht"}}),
     EventDef("social_click",
-             "a link to one of the dealer's social network pages clicked (the site shows "
-             "no such link yet)",
-             ("network", "location_id"), {"network": "instagram", "location_id": "utrecht"}),
+             "a link to one of the dealer's social network pages clicked (the footer's "
+             "links are the group's own: location_id null)",
+             ("network", "location_id"), {"network": "instagram", "location_id": None}),
     EventDef("more_details_click", "a vehicle card's link to its vehicle page clicked",
              ("vehicle_id",), {"vehicle_id": "12012"}),
     EventDef("opening_hours_click", "a branch's opening hours opened", ("location_id",),
@@ -91,8 +91,7 @@ EVENTS = _events(
     EventDef("location_email_click", "a branch's e-mail address clicked", ("location_id",),
              {"location_id": "utrecht"}),
     EventDef("location_whatsapp_click",
-             "a branch's WhatsApp link clicked (no branch has a WhatsApp number yet)",
-             ("location_id",),
+             "a branch's WhatsApp link clicked", ("location_id",),
              {"location_id": "utrecht"}),
     EventDef("location_route_click", "the route to a branch clicked", ("location_id",),
              {"location_id": "utrecht"}),

@@ -81,7 +81,9 @@ def update(only: str | None = None) -> None:
         for locale in LOCALES:
             path = _po_path(locale, domain)
             catalog = _read(path, locale, domain)
+            created = catalog.creation_date  # a stable header: no change without new texts
             catalog.update(template, no_fuzzy_matching=True)
+            catalog.creation_date = created
             catalog.obsolete.clear()
             path.parent.mkdir(parents=True, exist_ok=True)
             with path.open("wb") as handle:

@@ -48,3 +48,10 @@ def tel_href(number: str, country: str) -> str:
     """A ``tel:`` link; the digits as written when the number cannot be read."""
     normalised = e164(number, country)
     return "tel:" + (normalised or "".join(c for c in number if c.isdigit() or c == "+"))
+
+
+def whatsapp_href(number: str, country: str) -> str | None:
+    """A link that opens a WhatsApp chat with the number (wa.me wants its digits without
+    the plus); None when it is not a valid number."""
+    normalised = e164(number, country)
+    return None if normalised is None else "https://wa.me/" + normalised.removeprefix("+")

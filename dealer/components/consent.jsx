@@ -113,6 +113,17 @@ function subscribe(listener) {
   return () => listeners.delete(listener);
 }
 
+// Runs ``callback`` once, as soon as the visitor has accepted ``category``.
+export function whenConsented(category, callback) {
+  const check = () => {
+    if (accepted === null || !accepted.includes(category)) return;
+    listeners.delete(check);
+    callback();
+  };
+  listeners.add(check);
+  check();
+}
+
 // Whether the visitor has accepted a category: false until the page knows.
 export function useConsent(category) {
   return useSyncExternalStore(

@@ -2,8 +2,10 @@
 // environment (window.siteConfig.errors). Loaded after the page; errors before that are
 // kept and reported once it is there. Nothing a visitor typed is sent: replays mask all
 // text and inputs and block all media, events lose query strings, cookies and any e-mail
-// address or phone number.
+// address or phone number. Session replays record what a visitor does, so they start only
+// once the visitor accepts analytics cookies; error reports need no consent.
 import { useEffect } from "react";
+import { whenConsented } from "./consent.jsx";
 
 const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/g;
 const PHONE = /(\+|00)?\(?\d[\d\s().-]{6,}\d/g;
@@ -63,13 +65,7 @@ async function start(settings) {
     tracesSampleRate: settings.tracesSampleRate,
     replaysSessionSampleRate: settings.replaysSessionSampleRate,
     replaysOnErrorSampleRate: settings.replaysOnErrorSampleRate,
-    integrations: [
-      Sentry.browserTracingIntegration(),
-      // No compression worker: the page's CSP runs no script from blob: addresses.
-      Sentry.replayIntegration({
-        maskAllText: true, maskAllInputs: true, blockAllMedia: true, useCompression: false,
-      }),
-    ],
+    integrations: [Sentry.browserTracingIntegration()],
     beforeSend,
     beforeSendTransaction: beforeSend,
     beforeBreadcrumb: (breadcrumb) => scrub(breadcrumb),
@@ -78,6 +74,12 @@ async function start(settings) {
   removeEventListener("unhandledrejection", keep);
   reporter = Sentry;
   early.splice(0).forEach((error) => error && Sentry.captureException(error));
+  whenConsented("analytics", () => Sentry.addIntegration(
+    // No compression worker: the page's CSP runs no script from blob: addresses.
+    Sentry.replayIntegration({
+      maskAllText: true, maskAllInputs: true, blockAllMedia: true, useCompression: false,
+    }),
+  ));
 }
 
 export function ErrorReporting({ children }) {

@@ -52,6 +52,7 @@ class LocationView:
     fax: str | None
     opening_hours: tuple[OpeningTime, ...]  # showroom first, Monday first
     employees: tuple[EmployeeView, ...]
+    whatsapp: str | None = None  # a mobile number
 
     def hours(self, department: str) -> tuple[OpeningTime, ...]:
         return tuple(time for time in self.opening_hours if time.department == department)
@@ -78,7 +79,7 @@ def location_view(location: Location) -> LocationView:
         postal_code=location.postal_code, city=location.city, country=location.country,
         latitude=location.latitude, longitude=location.longitude,
         vat_number=location.vat_number, iban=location.iban, email=location.email,
-        phone=location.phone, fax=location.fax,
+        phone=location.phone, fax=location.fax, whatsapp=location.whatsapp,
         opening_hours=tuple(
             OpeningTime(time.department, time.weekday, time.is_open, time.opens, time.closes,
                         time.comment)

@@ -180,6 +180,12 @@ def _contact(locale: str) -> rx.Component:
             rx.cond(detail.fax != "",
                     rx.fragment(*row(gettext(locale, "Fax"),
                                      rx.link(detail.fax, href=detail.fax_href)))),
+            rx.cond(detail.whatsapp_href != "",
+                    rx.fragment(*row(gettext(locale, "WhatsApp"), rx.link(
+                        detail.whatsapp, href=detail.whatsapp_href, is_external=True,
+                        rel="noopener noreferrer",
+                        custom_attrs=tracked("location_whatsapp_click",
+                                             location_id=detail.slug))))),
             class_name="facts",
         ),
         rx.flex(

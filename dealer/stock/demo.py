@@ -428,6 +428,11 @@ def _de_vat(base: int) -> str:
     return f"DE{base:08d}{(11 - product) % 10}"
 
 
+def _whatsapp(country: str, number: int) -> str:
+    """A branch's mobile number for WhatsApp."""
+    return f"+31 6 20{number:02d} 4000" if country == "NL" else f"+49 151 20{number:02d} 4000"
+
+
 def _location_rows(stock: DemoStock, rng: random.Random) -> None:
     for number, branch in enumerate(BRANCHES):
         domain = "rijnland-autogroep.example"
@@ -445,6 +450,7 @@ def _location_rows(stock: DemoStock, rng: random.Random) -> None:
             "longitude": branch.longitude, "vat_number": vat, "iban": iban,
             "email": f"{branch.slug}@{domain}", "phone": branch.phone,
             "fax": branch.phone[:-2] + "99" if number % 3 == 0 else None,
+            "whatsapp": _whatsapp(branch.country, number) if number % 3 != 2 else None,
         })
         late_evening = 3 if branch.country == "NL" else None  # koopavond on Thursday
         for weekday in range(7):

@@ -78,6 +78,7 @@ class Location(SQLModel, table=True):
     email: str = Field(max_length=120)
     phone: str = Field(max_length=30)
     fax: str | None = Field(default=None, max_length=30)
+    whatsapp: str | None = Field(default=None, max_length=30)  # a mobile number
 
     brands: list["Brand"] = Relationship(back_populates="locations", link_model=LocationBrand)
     opening_hours: list["OpeningHours"] = Relationship(

@@ -17,6 +17,7 @@ from html import escape
 from typing import Any
 
 from dealer import phones
+from dealer.analytics import click
 from dealer.content.links import link_href
 from dealer.content.repository import ContentRepository, get_repository
 from dealer.i18n import LOCALES, N_, gettext
@@ -54,6 +55,7 @@ class NavItem:
     label: str
     href: str
     children: list[NavItem] = field(default_factory=list)
+    track: str = ""  # the analytics event its click pushes (``analytics.click``)
 
 
 @dataclass
@@ -126,7 +128,10 @@ def _social(value: Any) -> list[NavItem]:
         network = _text(entry.get("network")).lower()
         href = link_href(entry.get("link"))
         if network and href and href.startswith("https://"):
-            links.append(NavItem(SOCIAL_NETWORKS.get(network, network.title()), href))
+            # The group's own pages, not a branch's: no location.
+            track = click("social_click", network=network, location_id=None)
+            links.append(NavItem(SOCIAL_NETWORKS.get(network, network.title()), href,
+                                 track=track))
     return links
 
 
@@ -206,7 +211,8 @@ def _footer(frame: SiteFrame) -> str:
     if frame.social:
         label = escape(gettext(locale, "Follow us"))
         about.append(f'<ul class="site-footer-social" aria-label="{label}">' + "".join(
-            f"<li>{_a(item, rel='me noopener')}</li>" for item in frame.social) + "</ul>")
+            f"<li>{_a(item, rel='me noopener', target='_blank', data_track=item.track)}</li>"
+            for item in frame.social) + "</ul>")
     columns = [f'<section>{"".join(about)}</section>'] + [
         f"<section>{f'<h2>{escape(column.title)}</h2>' if column.title else ''}"
         f"{_list(column.links, 'site-footer-links', nested=False)}</section>"

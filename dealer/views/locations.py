@@ -177,6 +177,8 @@ class LocationDetail:
     email_href: str = ""
     fax: str = ""
     fax_href: str = ""
+    whatsapp: str = ""
+    whatsapp_href: str = ""  # a chat with the branch's mobile number
     company: list[Fact] = field(default_factory=list)  # VAT number, IBAN
     services: list[str] = field(default_factory=list)
     brands: list[Link] = field(default_factory=list)
@@ -715,6 +717,9 @@ def location_detail(
         email_href=f"mailto:{location.email}",
         fax=phones.shown(location.fax or "", location.country, locale),
         fax_href=phones.tel_href(location.fax, location.country) if location.fax else "",
+        whatsapp=phones.shown(location.whatsapp or "", location.country, locale),
+        whatsapp_href=(location.whatsapp
+                       and phones.whatsapp_href(location.whatsapp, location.country)) or "",
         company=[
             Fact(gettext(locale, "VAT number"), location.vat_number),
             Fact(gettext(locale, "IBAN"), format_iban(location.iban)),

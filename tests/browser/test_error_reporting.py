@@ -5,38 +5,55 @@ sample rates, without what the visitor typed; without a DSN nothing is loaded.""
 from __future__ import annotations
 
 import json
+import re
 import time
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
-from tests.conftest import Site
+from tests.conftest import Site, consent_cookie
 from tests.loopback import LoopbackService
 
 EMAIL = "jan.jansen@example.nl"
 
 
-def envelopes(ingest: LoopbackService) -> list[str]:
-    return [request.text for request in ingest.requests if "/envelope/" in request.path]
+def envelopes(ingest: LoopbackService, since: int = 0) -> list[str]:
+    """What arrived, from the ``since``-th request on (the ingest serves every test)."""
+    return [request.text for request in ingest.requests[since:] if "/envelope/" in request.path]
 
 
-def wait_for_envelope(ingest: LoopbackService, needle: str, timeout: float = 20) -> str:
+def wait_for_envelope(ingest: LoopbackService, needle: str, timeout: float = 20,
+                      since: int = 0) -> str:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        for body in envelopes(ingest):
+        for body in envelopes(ingest, since):
             if needle in body:
                 return body
         time.sleep(0.25)
     raise AssertionError(f"no envelope with {needle!r}: {envelopes(ingest)!r:.500}")
 
 
-def test_a_browser_error_arrives_without_the_visitors_input(
-        page: Page, measured_site: Site, ingest: LoopbackService) -> None:
-    page.goto(measured_site.url("/de/direktkontakt"))
+def throw(page: Page, ingest: LoopbackService, message: str) -> str:
+    """An uncaught error in the page; the envelope that reports it."""
+    page.evaluate(f"setTimeout(() => {{ throw new Error({message!r}) }})")
+    return wait_for_envelope(ingest, message)
+
+
+def contact_form(browser: Browser, site: Site, categories: list[str]) -> Page:
+    """A visitor who accepted ``categories`` of cookies, on the contact page with the
+    e-mail address typed in and the reporter loaded."""
+    page = browser.new_context(storage_state={
+        "cookies": [consent_cookie(categories)], "origins": []}).new_page()
+    page.goto(site.url("/de/direktkontakt"))
     expect(page.locator("#main-content h1")).to_be_visible()
     page.get_by_role("textbox", name="E-Mail-Adresse").fill(EMAIL)
     page.wait_for_function("window.__SENTRY__ !== undefined")
-    page.evaluate("setTimeout(() => { throw new Error('the chat widget failed') })")
-    body = wait_for_envelope(ingest, "the chat widget failed")
+    return page
+
+
+def test_a_browser_error_arrives_without_the_visitors_input(
+        browser: Browser, measured_site: Site, ingest: LoopbackService) -> None:
+    page = contact_form(browser, measured_site, ["analytics"])
+    body = throw(page, ingest, "the chat widget failed")
     header = json.loads(body.splitlines()[0])
     event = next(json.loads(line) for line in body.splitlines()
                  if line.startswith("{") and "the chat widget failed" in line)
@@ -45,6 +62,28 @@ def test_a_browser_error_arrives_without_the_visitors_input(
     # The replay of the error (rate 1 on error) follows; it masks what was typed.
     wait_for_envelope(ingest, '"type":"replay_event"')
     assert not [text for text in envelopes(ingest) if EMAIL in text]
+    page.context.close()
+
+
+def test_a_replay_waits_for_analytics_consent(
+        browser: Browser, measured_site: Site, ingest: LoopbackService) -> None:
+    since = len(ingest.requests)
+    page = contact_form(browser, measured_site, [])
+    throw(page, ingest, "the first error, before consent")
+    # The visitor accepts analytics cookies in the footer's cookie settings.
+    page.get_by_role("contentinfo").get_by_role("button", name="Cookie-Einstellungen").click()
+    dialog = page.get_by_role("dialog", name="Cookie-Einstellungen")
+    dialog.get_by_role("checkbox", name=re.compile("^Statistik")).check(force=True)
+    dialog.get_by_role("button", name="Meine Auswahl speichern").click()
+    second = throw(page, ingest, "the second error, after consent")
+    wait_for_envelope(ingest, '"type":"replay_event"', since=since)
+    bodies = envelopes(ingest, since)
+    first_replay = next(index for index, body in enumerate(bodies)
+                        if '"type":"replay_event"' in body)
+    # The only replays are of what happened after the visitor said yes.
+    assert first_replay > bodies.index(second)
+    assert not [text for text in bodies if EMAIL in text]
+    page.context.close()
 
 
 def test_without_a_dsn_no_reporter_is_loaded(page: Page, site: Site) -> None:

@@ -27,6 +27,12 @@ def test_links_and_leads_use_e164() -> None:
     assert phones.e164("12345678", "NL") is None
 
 
+def test_a_whatsapp_link_opens_a_chat_with_the_number() -> None:
+    assert phones.whatsapp_href("06 2000 4000", "NL") == "https://wa.me/31620004000"
+    assert phones.whatsapp_href("+49 151 2007 4000", "NL") == "https://wa.me/4915120074000"
+    assert phones.whatsapp_href("not a number", "NL") is None
+
+
 @given(st.text(max_size=60), st.sampled_from(["NL", "DE", "XX", ""]))
 def test_nothing_a_visitor_types_makes_it_raise(text: str, country: str) -> None:
     assert isinstance(phones.shown(text, country, "nl"), str)

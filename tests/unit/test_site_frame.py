@@ -53,7 +53,12 @@ def test_footer_columns_contact_and_social_links() -> None:
     assert 'href="mailto:info@rijnland-autogroep.nl"' in footer
     assert '<ul class="site-footer-social" aria-label="Volg ons">' in footer
     instagram = "https://www.instagram.com/rijnlandautogroep"
-    assert f'href="{instagram}" rel="me noopener">Instagram' in footer
+    # A new tab, and its click names the network (the group's own page: no branch).
+    track = ('{&quot;event&quot;:&quot;vm_social_click&quot;,&quot;contract_id&quot;:'
+             '&quot;vm_social_click&quot;,&quot;network&quot;:&quot;instagram&quot;,'
+             '&quot;location_id&quot;:null}')
+    assert (f'href="{instagram}" rel="me noopener" target="_blank" data-track="{track}">'
+            'Instagram') in footer
     assert 'href="/sitemap.xml">Sitemap</a>' in footer
 
 
