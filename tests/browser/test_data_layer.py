@@ -108,7 +108,7 @@ TRIGGERS = {
     "whatsapp": Trigger("/vestigingen/utrecht", "vm_location_whatsapp_click",
                         {"location_id": "utrecht"}, click_link(r"^06 ")),
     "whatsapp de": Trigger("/de/standorte/koeln", "vm_location_whatsapp_click",
-                           {"location_id": "koeln"}, click_link(r"^0151 ")),
+                           {"location_id": "koeln"}, click_link(r"^01512 ")),
     "download": Trigger("/volkswagen/modellen/polo", "vm_download",
                         {"file": "/content/downloads/volkswagen-polo-prijslijst.pdf"},
                         click_link("rijslijst")),
