@@ -37,6 +37,9 @@ function loadTagManager() {
 
 function chosen(categories, isUpdate) {
   accepted = categories;
+  // For the app's other wrappers (the error reporter's replays wait for 'analytics').
+  window.consentCategories = categories;
+  dispatchEvent(new CustomEvent("consentchoice", { detail: categories }));
   if (isUpdate) window.gtag("consent", "update", window.consentSignals(categories));
   if (categories.includes("analytics")) loadTagManager();
   listeners.forEach((listener) => listener());
@@ -111,17 +114,6 @@ export function withdrawConsent(category) {
 function subscribe(listener) {
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-// Runs ``callback`` once, as soon as the visitor has accepted ``category``.
-export function whenConsented(category, callback) {
-  const check = () => {
-    if (accepted === null || !accepted.includes(category)) return;
-    listeners.delete(check);
-    callback();
-  };
-  listeners.add(check);
-  check();
 }
 
 // Whether the visitor has accepted a category: false until the page knows.

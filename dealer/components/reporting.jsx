@@ -5,7 +5,6 @@
 // address or phone number. Session replays record what a visitor does, so they start only
 // once the visitor accepts analytics cookies; error reports need no consent.
 import { useEffect } from "react";
-import { whenConsented } from "./consent.jsx";
 
 const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/g;
 const PHONE = /(\+|00)?\(?\d[\d\s().-]{6,}\d/g;
@@ -55,6 +54,18 @@ export function reportAppError(message) {
   else early.push(error);
 }
 
+// Runs ``callback`` once the visitor has accepted analytics cookies (consent.jsx tells).
+function whenAnalyticsAccepted(callback) {
+  const accepted = (categories) => Array.isArray(categories) && categories.includes("analytics");
+  if (accepted(window.consentCategories)) return callback();
+  const listener = (event) => {
+    if (!accepted(event.detail)) return;
+    removeEventListener("consentchoice", listener);
+    callback();
+  };
+  addEventListener("consentchoice", listener);
+}
+
 async function start(settings) {
   const Sentry = await import("@sentry/react");
   Sentry.init({
@@ -74,7 +85,7 @@ async function start(settings) {
   removeEventListener("unhandledrejection", keep);
   reporter = Sentry;
   early.splice(0).forEach((error) => error && Sentry.captureException(error));
-  whenConsented("analytics", () => Sentry.addIntegration(
+  whenAnalyticsAccepted(() => Sentry.addIntegration(
     // No compression worker: the page's CSP runs no script from blob: addresses.
     Sentry.replayIntegration({
       maskAllText: true, maskAllInputs: true, blockAllMedia: true, useCompression: false,
