@@ -139,6 +139,9 @@ class PageInfo:
     # (content pages whose slug is translated).
     alternate_paths: dict[str, str] = field(default_factory=dict)
     og_type: str = "website"
+    # HTML of places the page fills from the served document until its state has arrived
+    # (a list's first page of cards): name -> HTML, see ``web.frame``.
+    parts: dict[str, str] = field(default_factory=dict)
 
 
 def home_link(locale: str) -> Link:

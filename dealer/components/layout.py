@@ -7,21 +7,19 @@ the language-switch target, and the live counters.
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Callable
 from typing import Any
 
 import reflex as rx
-from reflex.vars import VarData
 
 from dealer import styles
 from dealer.components.consent import open_preferences
+from dealer.components.html_parts import frame_part
 from dealer.i18n import LANGUAGE_NAMES, gettext
 from dealer.navigation import other_locales, top_nav
 from dealer.pageinfo import Link
 from dealer.routes import path_for
 from dealer.settings import get_settings
-from dealer.views.frame import FRAME_DATA_ID
 
 MAIN_ID = "main-content"
 
@@ -87,31 +85,6 @@ def language_switcher(locale: str, switch_href: rx.Var[str] | str) -> rx.Compone
         align="center",
         spacing="1",
     )
-
-
-# A click on a link of the site inside a frame part changes the page in the app, as the
-# app's own links do, instead of loading a new document.
-FOLLOW_IN_APP = rx.Var(
-    "((event) => { const a = event.target.closest('a[href]'); if (!a || event.defaultPrevented"
-    " || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey"
-    " || a.target || a.origin !== window.location.origin) return; event.preventDefault();"
-    " rxFrameNavigate(a.pathname + a.search + a.hash); })",
-    _var_data=VarData(imports={"react-router": ["useNavigate"]},
-                      hooks={"const rxFrameNavigate = useNavigate();": None}),
-)
-
-
-def frame_part(locale: str, part: str, **props: Any) -> rx.Component:
-    """A part of the editors' frame (``dealer.views.frame``): HTML the server puts into
-    the document, read from the document's data block, so the first paint and the page
-    agree. Empty while the page is built (the server fills the place in)."""
-    html = rx.Var(
-        f"((block) => block ? (JSON.parse(block.textContent)[{json.dumps(locale)}] || {{}})"
-        f"[{json.dumps(part)}] || '' : '')(typeof document === 'undefined' ? null : "
-        f"document.getElementById({json.dumps(FRAME_DATA_ID)}))"
-    ).to(str)
-    return rx.html(html, id=f"frame-{part}", custom_attrs={"onClick": FOLLOW_IN_APP},
-                   **props)
 
 
 def counter_link(label: str, href: str, icon: str, count: rx.Var[int]) -> rx.Component:

@@ -6,51 +6,24 @@ from dataclasses import dataclass
 
 import reflex as rx
 
-from dealer import styles
 from dealer.components.chips import chip_link
+from dealer.components.html_parts import FOLLOW_IN_APP
 from dealer.components.measurement import last_part, tracked
-from dealer.views.stock import Card
+from dealer.views.stock import ListCard
 
 
 @rx.memo
-def vehicle_card(card: rx.Var[Card], children: rx.Var[rx.Component]) -> rx.Component:
-    """One vehicle of a list, compiled once and shared by every list page; its children
-    (the compare and favourite checkboxes) sit below the card's link, not inside it."""
+def vehicle_card(card: rx.Var[ListCard], children: rx.Var[rx.Component]) -> rx.Component:
+    """One vehicle of a list, compiled once and shared by every list page: the card's HTML
+    (``views.stock.card_html``, so the served page shows the same card before the app
+    draws it; ``cards_part`` is this markup) and below it, not inside its link, the
+    compare and favourite checkboxes."""
     return rx.el.article(
-        rx.link(
-            rx.box(
-                rx.image(
-                    src=card.photo,
-                    alt=card.photo_alt,
-                    width="100%",
-                    height="100%",
-                    object_fit="cover",
-                    loading="lazy",
-                ),
-                aspect_ratio="4 / 3",  # fixed: no layout shift while photos load
-                background_color=rx.color("gray", 3),
-            ),
-            rx.vstack(
-                rx.badge(card.condition, variant="soft"),
-                rx.heading(card.title, as_="h2", size="4"),
-                rx.text(card.version, size="2", color=rx.color("gray", 11)),
-                rx.text(card.specs, size="2"),
-                rx.text(card.price_label, size="1", color=rx.color("gray", 11)),
-                rx.text(card.price, size="5", weight="bold"),
-                rx.text(card.branch, size="1", color=rx.color("gray", 11)),
-                spacing="1",
-                padding="0.75rem",
-                align="start",
-            ),
-            href=card.href,
-            underline="none",
-            color_scheme="gray",
-            high_contrast=True,
-            custom_attrs=tracked("more_details_click", vehicle_id=last_part(card.slug, "-")),
-        ),
-        # Clear of the card's link: a finger aiming at a checkbox never hits the link.
-        rx.box(children, padding="0.5rem 0.75rem 0.75rem"),
-        style=styles.card_style,
+        rx.html(card.html, custom_attrs={
+            **tracked("more_details_click", vehicle_id=last_part(card.slug, "-")),
+            "onClick": FOLLOW_IN_APP}),
+        rx.el.div(children, class_name="list-card-actions"),
+        class_name="list-card",
         data_testid="vehicle-card",
     )
 

@@ -30,16 +30,14 @@ def page(ctx: PageContext) -> rx.Component:
             rx.vstack(
                 rx.text(FavouritesState.count_text, size="4", weight="bold", role="status",
                         data_testid="favourites-count"),
-                rx.grid(
+                rx.el.div(
                     rx.foreach(
                         FavouritesState.cards,
                         lambda card: vehicle_card(
                             card_controls(locale, card, FavouritesState.toggle), card=card
                         ),
                     ),
-                    columns=rx.breakpoints(initial="1", sm="2", lg="3"),
-                    spacing="4",
-                    width="100%",
+                    class_name="list-grid",
                 ),
                 spacing="4",
                 width="100%",

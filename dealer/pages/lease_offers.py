@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from dealer import styles
 from dealer.components.errors import lease_vehicle_not_found, something_went_wrong
+from dealer.components.html_parts import FOLLOW_IN_APP, page_part
 from dealer.components.stock import filter_group, pills
 from dealer.i18n import gettext
 from dealer.pages.context import Page, PageContext
@@ -15,30 +15,11 @@ from dealer.state.lease_offers import LeaseOffersState, LeaseOfferState
 from dealer.views.lease_offers import OVERVIEW_TITLE
 
 
-def offer_card(card: rx.Var, more_label: str) -> rx.Component:
-    return rx.el.article(
-        rx.box(
-            rx.image(src=card.photo, alt=card.photo_alt, width="100%", height="100%",
-                     object_fit="cover", loading="lazy"),
-            aspect_ratio="4 / 3",
-            background_color=rx.color("gray", 3),
-        ),
-        rx.vstack(
-            rx.badge(card.customer, variant="soft"),
-            rx.heading(card.title, as_="h2", size="4"),
-            rx.text(card.version, size="2", color=rx.color("gray", 11)),
-            rx.text(card.terms, size="2"),
-            rx.text(card.price, size="5", weight="bold"),
-            rx.text(card.price_note, size="1", color=rx.color("gray", 11)),
-            rx.link(rx.button(more_label, variant="soft", tab_index=-1), href=card.href,
-                    aria_label=card.more_label),
-            spacing="1",
-            padding="0.75rem",
-            align="start",
-        ),
-        style=styles.card_style,
-        data_testid="lease-offer-card",
-    )
+def offer_card(html: rx.Var[str]) -> rx.Component:
+    """One offer: its HTML (``views.lease_offers.offer_card_html``; ``offers_part`` is this
+    markup), so the served page shows the same cards before the app draws them."""
+    return rx.el.article(rx.html(html, custom_attrs={"onClick": FOLLOW_IN_APP}),
+                         class_name="list-card", data_testid="lease-offer-card")
 
 
 def overview(ctx: PageContext) -> rx.Component:
@@ -50,14 +31,11 @@ def overview(ctx: PageContext) -> rx.Component:
               gettext(locale, "Remove filter")),
         rx.cond(
             S.shown > 0,
-            rx.grid(
-                rx.foreach(S.cards, lambda card: offer_card(card, gettext(locale, "More info"))),
-                columns=rx.breakpoints(initial="1", sm="2", lg="3"),
-                spacing="4",
-                width="100%",
-            ),
+            rx.el.div(rx.foreach(S.cards, offer_card), class_name="list-grid"),
+            # Only once the offers have loaded; until then the cards the server sent.
             rx.cond(S.loaded, rx.text(gettext(locale, "No lease offers match these filters."),
-                                      size="3")),
+                                      size="3"),
+                    page_part("cards", class_name="list-grid")),
         ),
         spacing="4",
         width="100%",

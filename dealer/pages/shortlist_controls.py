@@ -37,5 +37,5 @@ def vehicle_controls(
 
 def card_controls(locale: str, card: rx.Var, on_toggle: ToggleHandler = ShortlistState.toggle
                   ) -> rx.Component:
-    """The controls of a stock card (``dealer.views.stock.Card``)."""
-    return vehicle_controls(locale, card.slug, card.photo_alt, on_toggle)
+    """The controls of a stock card (``dealer.views.stock.ListCard``)."""
+    return vehicle_controls(locale, card.slug, card.name, on_toggle)

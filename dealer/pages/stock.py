@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from dealer.components.errors import something_went_wrong
+from dealer.components.html_parts import page_part
 from dealer.components.stock import (
     FilterTexts,
     any_filter_group,
@@ -64,16 +65,15 @@ def page(ctx: PageContext) -> rx.Component:
               gettext(locale, "Remove filter")),
         rx.cond(
             StockState.total > 0,
-            rx.grid(
+            rx.el.div(
                 rx.foreach(StockState.cards,
                            lambda card: vehicle_card(card_controls(locale, card), card=card)),
-                columns=rx.breakpoints(initial="1", sm="2", lg="3"),
-                spacing="4",
-                width="100%",
+                class_name="list-grid",
             ),
-            # Only once the search has answered: not while the page waits for it.
+            # Only once the search has answered; until then the cards the server sent.
             rx.cond(StockState.path != "",
-                    rx.text(gettext(locale, "No vehicles match these filters."), size="3")),
+                    rx.text(gettext(locale, "No vehicles match these filters."), size="3"),
+                    page_part("cards", class_name="list-grid")),
         ),
         pagination(StockState.pages, gettext(locale, "Pages")),
         spacing="4",

@@ -9,7 +9,6 @@ import reflex as rx
 from dealer.pageinfo import Link, error_page
 from dealer.state.request import page_request
 from dealer.views.lease_offers import (
-    OfferCard,
     OfferDetail,
     offer_detail,
     offer_listing,
@@ -21,7 +20,7 @@ logger = logging.getLogger(__name__)
 
 
 class LeaseOffersState(rx.State):
-    cards: list[OfferCard] = []  # noqa: RUF012 - Reflex copies state defaults per session
+    cards: list[str] = []  # noqa: RUF012 - Reflex copies state defaults per session
     groups: list[FilterGroup] = []  # noqa: RUF012
     pills: list[Link] = []  # noqa: RUF012
     shown: int = 0

@@ -23,7 +23,7 @@ from dealer.shortlists import (
 )
 from dealer.state.request import page_request
 from dealer.stock.repository import VehicleDetail, vehicles_by_slugs
-from dealer.views.stock import Card
+from dealer.views.stock import ListCard, list_cards
 
 NOTICE_DURATION_MS = 10_000  # long enough to read a sentence about one's own lists
 _STORES = {COMPARE.key: "compare_store", FAVOURITES.key: "favourite_store"}  # list -> var
@@ -145,7 +145,7 @@ class CompareState(rx.State):
 
 
 class FavouritesState(rx.State):
-    cards: list[Card] = []  # noqa: RUF012 - Reflex copies state defaults per session
+    cards: list[ListCard] = []  # noqa: RUF012 - Reflex copies state defaults per session
     count_text: str = ""
     loaded: bool = False
 
@@ -158,7 +158,7 @@ class FavouritesState(rx.State):
         shortlist = await self.get_state(ShortlistState)
         locale = page_request(self).locale
         details = _details(shortlist.slugs(FAVOURITES))
-        self._show([shortlists.vehicle_card(detail, locale) for detail in details])
+        self._show(list_cards([shortlists.vehicle_card(detail, locale) for detail in details]))
         self.loaded = True
 
     @rx.event
@@ -170,7 +170,7 @@ class FavouritesState(rx.State):
         self._show([card for card in self.cards if card.slug in favourites])
         return toast
 
-    def _show(self, cards: list[Card]) -> None:
+    def _show(self, cards: list[ListCard]) -> None:
         locale = page_request(self).locale
         self.cards = cards
         self.count_text = ngettext(locale, "{n} vehicle", "{n} vehicles", len(cards),

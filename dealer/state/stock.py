@@ -9,8 +9,8 @@ import reflex as rx
 from dealer.pageinfo import Link
 from dealer.state.request import page_request
 from dealer.views.stock import (
-    Card,
     FilterGroup,
+    ListCard,
     Scope,
     bound_path,
     display_path,
@@ -27,7 +27,7 @@ class StockState(rx.State):
     path: str = ""
     total: int = 0
     count_text: str = ""
-    cards: list[Card] = []  # noqa: RUF012 - Reflex copies state defaults per session
+    cards: list[ListCard] = []  # noqa: RUF012 - Reflex copies state defaults per session
     filters: list[FilterGroup] = []  # noqa: RUF012
     pills: list[Link] = []  # noqa: RUF012
     sorts: list[Link] = []  # noqa: RUF012

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from html import escape
 from urllib.parse import urlencode
 
 from dealer.brands import brand_name
@@ -23,7 +24,7 @@ from dealer.routes import path_for
 from dealer.stock import catalog
 from dealer.stock.labels import label
 from dealer.stock.repository import LeaseOfferView, get_lease_offer, list_lease_offers
-from dealer.views.stock import FilterGroup, FilterOption
+from dealer.views.stock import FilterGroup, FilterOption, photo_html
 from dealer.web.seo import page_title
 
 OVERVIEW_TITLE = N_("Lease offers")
@@ -108,7 +109,8 @@ class OfferCard:
     customer: str = ""
     photo: str = ""
     photo_alt: str = ""
-    more_label: str = ""
+    more: str = ""  # the link to the offer: "More info"
+    more_label: str = ""  # ... and its name: "More info about the Volkswagen Polo"
 
 
 @dataclass
@@ -179,8 +181,32 @@ def card(offer: LeaseOfferView, locale: str) -> OfferCard:
         customer=_lease_type(offer, locale),
         photo=offer.photo_url,
         photo_alt=f"{_title(offer, locale)} {offer.version}",
+        more=gettext(locale, "More info"),
         more_label=gettext(locale, "More info about the {offer}", offer=_title(offer, locale)),
     )
+
+
+def offer_card_html(card: OfferCard, position: int) -> str:
+    """An offer's card as HTML (``.list-card`` in site.css), the same in the served page
+    and in the app; the ``position``-th card of the list."""
+    return (
+        f'{photo_html(card.photo, card.photo_alt, position)}<span class="list-card-text">'
+        f'<span class="list-card-badge">{escape(card.customer)}</span>'
+        f"<h2>{escape(card.title)}</h2>"
+        f'<span class="list-card-muted">{escape(card.version)}</span>'
+        f"<span>{escape(card.terms)}</span><strong>{escape(card.price)}</strong>"
+        f'<span class="list-card-note">{escape(card.price_note)}</span>'
+        f'<a class="rt-reset rt-BaseButton rt-r-size-2 rt-variant-soft rt-Button" '
+        f'href="{escape(card.href)}" aria-label="{escape(card.more_label)}">'
+        f"{escape(card.more)}</a></span>"
+    )
+
+
+def offers_part(cards: list[str]) -> str:
+    """The offers' cards as the served page holds them until the app draws its own: the
+    markup of ``pages.lease_offers.offer_card`` around each card's HTML."""
+    return "".join('<article class="list-card" data-testid="lease-offer-card">'
+                   f'<div class="rx-Html">{html}</div></article>' for html in cards)
 
 
 def _option_groups(
@@ -248,9 +274,11 @@ def offer_listing(params: Mapping[str, str], locale: str) -> dict:
     filters = OfferFilters.from_params(params)
     shown = [offer for offer in offers if matches(offer, filters)]
     groups = _option_groups(offers, filters, locale)
+    values = [card(offer, locale) for offer in shown]
     return {
         "filters": filters,
-        "cards": [card(offer, locale) for offer in shown],
+        "card_values": values,
+        "cards": [offer_card_html(value, position) for position, value in enumerate(values)],
         "groups": groups,
         "pills": _pills(groups, filters, locale),
         "shown": len(shown),
@@ -268,7 +296,7 @@ def describe_offers(path: str, locale: str, params: Mapping[str, str],
     listing = offer_listing(query, locale)
     params = listing["filters"].to_params()
     heading = gettext(locale, OVERVIEW_TITLE)
-    cards: list[OfferCard] = listing["cards"]
+    cards: list[OfferCard] = listing["card_values"]
     return PageInfo(
         screen="lease_offers", locale=locale, params={}, path=path,
         title=page_title(heading), heading=heading,
@@ -281,6 +309,7 @@ def describe_offers(path: str, locale: str, params: Mapping[str, str],
         image=cards[0].photo if cards else None,
         canonical_params=params if len(params) == 1 else {},
         noindex=len(params) > 1,
+        parts={"cards": offers_part(listing["cards"])},
     )
 
 

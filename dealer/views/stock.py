@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from html import escape
 from urllib.parse import parse_qsl, urlencode
 
+from dealer.analytics import click, vehicle_id
 from dealer.brands import PLATFORM_BRANDS, brand_name
 from dealer.i18n import N_, format_number, format_price, gettext, ngettext
 from dealer.pageinfo import Fact, Link, PageInfo, error_page, home_link
@@ -62,6 +64,16 @@ class Card:
     photo_alt: str = ""
     branch: str = ""
     condition: str = ""
+
+
+@dataclass
+class ListCard:
+    """A vehicle card as a list page gets it: its link drawn as HTML, the same in the
+    served page and in the app (``card_html``), and what its controls need."""
+
+    slug: str = ""
+    name: str = ""  # make, model and version: the controls' labels
+    html: str = ""
 
 
 @dataclass
@@ -219,6 +231,52 @@ def card_values(
                   f"{card.version}",
         branch=f"{card.branch_name}, {card.branch_city}",
         condition=label("condition", card.condition, locale),
+    )
+
+
+# The first row of a list is on the first screen: its photos load at once, the first of
+# them before anything else of the page.
+EAGER_CARDS = 3
+
+
+def photo_html(src: str, alt: str, position: int) -> str:
+    """The photo of the ``position``-th card of a list, in its 4:3 box."""
+    loading = ('loading="eager" fetchpriority="high"' if position == 0 else
+               'loading="eager"' if position < EAGER_CARDS else 'loading="lazy"')
+    return (f'<span class="list-card-photo"><img src="{escape(src)}" alt="{escape(alt)}" '
+            f'width="640" height="480" {loading}></span>')
+
+
+def card_html(card: Card, position: int) -> str:
+    """A card's link, photo and text as HTML (styled by ``.list-card`` in site.css); the
+    ``position``-th card of its list."""
+    price_label = f'<span class="list-card-note">{escape(card.price_label)}</span>' \
+        if card.price_label else ""
+    return (
+        f'<a class="list-card-link" href="{escape(card.href)}">'
+        f'{photo_html(card.photo, card.photo_alt, position)}<span class="list-card-text">'
+        f'<span class="list-card-badge">{escape(card.condition)}</span>'
+        f"<h2>{escape(card.title)}</h2>"
+        f'<span class="list-card-muted">{escape(card.version)}</span>'
+        f"<span>{escape(card.specs)}</span>{price_label}"
+        f'<strong>{escape(card.price)}</strong>'
+        f'<span class="list-card-note">{escape(card.branch)}</span></span></a>'
+    )
+
+
+def list_cards(cards: list[Card]) -> list[ListCard]:
+    return [ListCard(card.slug, card.photo_alt, card_html(card, position))
+            for position, card in enumerate(cards)]
+
+
+def cards_part(cards: list[ListCard]) -> str:
+    """The cards of a list as the served page holds them until the app draws its own:
+    the markup of ``components.stock.vehicle_card`` around each card's HTML."""
+    return "".join(
+        '<article class="list-card" data-testid="vehicle-card"><div class="rx-Html" '
+        f'data-track="{escape(click("more_details_click", vehicle_id=vehicle_id(card.slug)))}">'
+        f'{card.html}</div><div class="list-card-actions"></div></article>'
+        for card in cards
     )
 
 
@@ -403,7 +461,8 @@ def sorted_by_shown_price(query: StockQuery, display: str) -> StockQuery:
 
 
 def stock_listing(params: Mapping[str, str], locale: str, scope: Scope = Scope()) -> dict:
-    """Everything the stock overview shows for a URL's query parameters."""
+    """Everything the stock overview shows for a URL's query parameters (``card_values``
+    for the served page's links; the page gets ``cards``)."""
     query = scope.query(params)
     display = price_display(params, scope.deal)
     result = get_index().search(sorted_by_shown_price(query, display))
@@ -413,13 +472,14 @@ def stock_listing(params: Mapping[str, str], locale: str, scope: Scope = Scope()
              current=number == result.page)
         for number in _page_window(result.page, result.pages)
     ]
+    values = [card_values(card, locale, display, query.scope_brand) for card in result.cards]
     return {
         "query": query.to_query_string(),
         "total": result.total,
         "count_text": ngettext(locale, "{n} vehicle", "{n} vehicles", result.total,
                                n=format_number(result.total, locale)),
-        "cards": [card_values(card, locale, display, query.scope_brand)
-                  for card in result.cards],
+        "card_values": values,
+        "cards": list_cards(values),
         "filters": [*control_groups(result, query, locale, display),
                     *filter_groups(result, query, locale, display)],
         "pills": pill_values(query, result, locale, display),
@@ -464,7 +524,7 @@ def describe_listing(
     canonical = dict(filters) if single_filter else {}
     if listing["page"] > 1:
         canonical["page"] = str(listing["page"])
-    cards: list[Card] = listing["cards"]
+    cards: list[Card] = listing["card_values"]
     home = home_link(locale)
     return PageInfo(
         screen=screen,
@@ -495,4 +555,5 @@ def describe_listing(
         }],
         canonical_params=canonical,
         noindex=bool(filters) and not single_filter,
+        parts={"cards": cards_part(listing["cards"])},
     )

@@ -1,9 +1,11 @@
-"""The editors' frame in a served page (see ``dealer.views.frame``).
+"""The editors' frame and a page's own parts in a served page (see ``dealer.views.frame``
+and ``PageInfo.parts``).
 
 The page draws each part of the frame from a data block in the document; the built HTML
-holds empty places for the parts it prerendered (``id="frame-<part>"``), which are
-filled here with the same HTML. React leaves HTML it was handed as HTML alone while it
-takes over the page, so the first paint and the drawn page show the same frame.
+holds empty places for the parts it prerendered (``id="frame-<part>"``, and
+``id="page-<part>"`` for the page's), which are filled here with the same HTML. React
+leaves HTML it was handed as HTML alone while it takes over the page, so the first paint
+and the drawn page show the same frame and the same cards.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import re
 
 from dealer.views.frame import FRAME_DATA_ID
 
-_EMPTY_PART = re.compile(r'(<div\b[^>]*\bid="frame-([a-z]+)"[^>]*>)(</div>)')
+_EMPTY_PART = re.compile(r'(<div\b[^>]*\bid="(frame|page)-([a-z]+)"[^>]*>)(</div>)')
 
 
 def data_block(parts: dict[str, dict[str, str]]) -> str:
@@ -23,7 +25,9 @@ def data_block(parts: dict[str, dict[str, str]]) -> str:
     return f'<script type="application/json" id="{FRAME_DATA_ID}">{text}</script>'
 
 
-def fill_parts(document: str, parts: dict[str, str]) -> str:
-    """The prerendered places of the frame filled with this language's parts."""
-    return _EMPTY_PART.sub(lambda m: m.group(1) + parts.get(m.group(2), "") + m.group(3),
-                           document)
+def fill_parts(document: str, frame: dict[str, str], page: dict[str, str]) -> str:
+    """The prerendered places of the frame filled with this language's parts, and those of
+    the page with its own (``PageInfo.parts``)."""
+    parts = {"frame": frame, "page": page}
+    return _EMPTY_PART.sub(
+        lambda m: m.group(1) + parts[m.group(2)].get(m.group(3), "") + m.group(4), document)

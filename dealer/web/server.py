@@ -217,7 +217,7 @@ def with_page(document: str, info: PageInfo, *, crawler_body: bool, build_id: st
     scripts += [json_ld_script(data) for data in structured_data(info)]
     if frame:
         scripts.append(data_block(frame))
-        document = fill_parts(document, frame.get(info.locale, {}))
+    document = fill_parts(document, (frame or {}).get(info.locale, {}), info.parts)
     scripts += [
         LANG_SYNC_SCRIPT,
         CRAWLER_CLEANUP_SCRIPT,

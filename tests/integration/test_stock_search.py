@@ -179,7 +179,7 @@ def test_sorting_by_price_follows_the_price_the_cards_show(
     shown = listing.stock_listing(params, "nl", listing.Scope(deal=deal))
     display = deal or params["display"]
     amounts = [float(card.price.split()[1].replace(".", "").replace(",", "."))
-               for card in shown["cards"] if card.price_label]
+               for card in shown["card_values"] if card.price_label]
     expected = sorted(amounts, reverse=params.get("sort", "").endswith("desc"))
     assert len(amounts) > 10 and amounts == expected, display
 
@@ -198,5 +198,6 @@ def test_brand_names_follow_the_language(
     (brands,) = [group for group in page["filters"] if group.key == "brand"]
     labels = [option.label for option in brands.options]
     assert shown in labels and not any(hidden in label for label in labels)
-    assert page["cards"] and all(card.title.startswith(shown) for card in page["cards"])
+    assert page["card_values"] and all(card.title.startswith(shown)
+                                       for card in page["card_values"])
     assert any(pill.label == shown for pill in page["pills"])

@@ -121,8 +121,11 @@ def test_the_served_page_holds_the_parts_and_its_places_are_filled() -> None:
     block = data_block(parts)
     assert "</script>" not in block.removesuffix("</script>")
     assert json.loads(block[block.index(">") + 1:-len("</script>")]) == parts
-    document = '<nav><div class="rx-Html" id="frame-main"></div></nav><div id="frame-info"></div>'
-    filled = fill_parts(document, parts["nl"])
+    document = ('<nav><div class="rx-Html" id="frame-main"></div></nav><div id="frame-info">'
+                '</div><main><div class="rx-Html list-grid" id="page-cards"></div></main>')
+    filled = fill_parts(document, parts["nl"], {"cards": "<article>Golf</article>"})
     assert ('<div class="rx-Html" id="frame-main"><ul><li><a href="/x">X</a></li></ul></div>'
             in filled)
     assert '<div id="frame-info"></div>' in filled
+    # A page's own parts (a list's cards) fill its places the same way.
+    assert '<div class="rx-Html list-grid" id="page-cards"><article>Golf</article></div>' in filled
