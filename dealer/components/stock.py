@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import reflex as rx
 
 from dealer.components.chips import chip_link
-from dealer.components.html_parts import FOLLOW_IN_APP
+from dealer.components.html_parts import FOLLOW_IN_APP, page_part
 from dealer.components.measurement import last_part, tracked
 from dealer.views.stock import ListCard
 
@@ -209,26 +209,12 @@ def filter_drawer(label: rx.Var | str, close_label: str, *content: rx.Component)
     )
 
 
-def pills(items: rx.Var, reset_label: str, reset_href: rx.Var, remove_label: str) -> rx.Component:
-    return rx.cond(
-        items.length() > 0,
-        rx.hstack(
-            rx.foreach(
-                items,
-                lambda pill: rx.link(
-                    rx.badge(pill.label, rx.icon("x", size=12, aria_hidden="true"),
-                             size="2", radius="full", variant="surface"),
-                    href=pill.href,
-                    aria_label=remove_label + ": " + pill.label,
-                    data_testid="filter-pill",
-                ),
-            ),
-            rx.link(reset_label, href=reset_href, size="2"),
-            wrap="wrap",
-            spacing="2",
-            align="center",
-        ),
-    )
+def pills(html: rx.Var[str], loaded: rx.Var[bool]) -> rx.Component:
+    """The active filters (``views.stock.pills_html``); until the page's values have
+    arrived, those the server sent with the page."""
+    return rx.cond(loaded,
+                   rx.html(html, class_name="pills-slot", custom_attrs={"onClick": FOLLOW_IN_APP}),
+                   page_part("pills", class_name="pills-slot"))
 
 
 def choice_select(label: str, choices: rx.Var, value: rx.Var, on_change) -> rx.Component:

@@ -6,12 +6,13 @@ import reflex as rx
 
 from dealer.components.errors import lease_vehicle_not_found, something_went_wrong
 from dealer.components.html_parts import FOLLOW_IN_APP, page_part
-from dealer.components.stock import filter_group, pills
+from dealer.components.stock import filter_drawer, filter_group, pills
 from dealer.i18n import gettext
 from dealer.pages.context import Page, PageContext
-from dealer.pages.frame import for_current_url, framed
+from dealer.pages.frame import for_current_url, framed, screen_at_least
 from dealer.routes import path_for
 from dealer.state.lease_offers import LeaseOffersState, LeaseOfferState
+from dealer.styles import SIDEBAR_FROM
 from dealer.views.lease_offers import OVERVIEW_TITLE
 
 
@@ -25,10 +26,19 @@ def offer_card(html: rx.Var[str]) -> rx.Component:
 def overview(ctx: PageContext) -> rx.Component:
     locale = ctx.locale
     S = LeaseOffersState  # noqa: N806 - short alias for the page's state
+    filters = rx.foreach(S.groups, filter_group)
     results = rx.vstack(
-        rx.text(S.count_text, size="4", weight="bold", role="status", data_testid="result-count"),
-        pills(S.pills, gettext(locale, "Reset all filters"), S.reset_href,
-              gettext(locale, "Remove filter")),
+        rx.hstack(
+            rx.text(S.count_text, size="4", weight="bold", role="status",
+                    data_testid="result-count", class_name="results-bar__count"),
+            filter_drawer(gettext(locale, "Filters"), gettext(locale, "Close filters"), filters),
+            wrap="wrap",
+            align="center",
+            width="100%",
+            spacing="4",
+            class_name="results-bar",
+        ),
+        pills(S.pills, S.loaded),
         rx.cond(
             S.shown > 0,
             rx.el.div(rx.foreach(S.cards, offer_card), class_name="list-grid"),
@@ -41,10 +51,13 @@ def overview(ctx: PageContext) -> rx.Component:
         width="100%",
     )
     sidebar = rx.el.aside(
-        rx.foreach(S.groups, filter_group),
+        # Phones use the drawer: there the sidebar's filters are not even built.
+        rx.cond(screen_at_least(SIDEBAR_FROM), filters),
         aria_label=gettext(locale, "Filters"),
-        min_width="200px",
-        width=["100%", "100%", "auto"],
+        # As wide before the filters have loaded as after: the offers never move sideways.
+        width="220px",
+        flex_shrink="0",
+        display=["none", "none", "block"],
     )
     return framed(
         ctx,
@@ -52,8 +65,7 @@ def overview(ctx: PageContext) -> rx.Component:
         rx.cond(
             S.failed,
             something_went_wrong(locale),
-            rx.flex(sidebar, results, direction=rx.breakpoints(initial="column", md="row"),
-                    align="start", gap="2rem", width="100%"),
+            rx.hstack(sidebar, results, align="start", spacing="6", width="100%"),
         ),
     )
 

@@ -61,8 +61,7 @@ def page(ctx: PageContext) -> rx.Component:
             spacing="4",
             class_name="results-bar",
         ),
-        pills(StockState.pills, gettext(locale, "Reset all filters"), StockState.reset_href,
-              gettext(locale, "Remove filter")),
+        pills(StockState.pills, StockState.path != ""),
         rx.cond(
             StockState.total > 0,
             rx.el.div(

@@ -6,7 +6,7 @@ import logging
 
 import reflex as rx
 
-from dealer.pageinfo import Link, error_page
+from dealer.pageinfo import error_page
 from dealer.state.request import page_request
 from dealer.views.lease_offers import (
     OfferDetail,
@@ -22,11 +22,10 @@ logger = logging.getLogger(__name__)
 class LeaseOffersState(rx.State):
     cards: list[str] = []  # noqa: RUF012 - Reflex copies state defaults per session
     groups: list[FilterGroup] = []  # noqa: RUF012
-    pills: list[Link] = []  # noqa: RUF012
+    pills: str = ""  # the active filters' links, as HTML
     shown: int = 0
     total: int = 0
     count_text: str = ""
-    reset_href: str = ""
     loaded: bool = False
     failed: bool = False
 
@@ -41,7 +40,7 @@ class LeaseOffersState(rx.State):
             return
         self.failed = False
         self.loaded = True
-        for key in ("cards", "groups", "pills", "shown", "total", "count_text", "reset_href"):
+        for key in ("cards", "groups", "pills", "shown", "total", "count_text"):
             setattr(self, key, listing[key])
 
 

@@ -29,13 +29,12 @@ class StockState(rx.State):
     count_text: str = ""
     cards: list[ListCard] = []  # noqa: RUF012 - Reflex copies state defaults per session
     filters: list[FilterGroup] = []  # noqa: RUF012
-    pills: list[Link] = []  # noqa: RUF012
+    pills: str = ""  # the active filters' links, as HTML
     sorts: list[Link] = []  # noqa: RUF012
     sort: str = ""
     displays: list[Link] = []  # noqa: RUF012
     display: str = "purchase"
     pages: list[Link] = []  # noqa: RUF012
-    reset_href: str = ""
     failed: bool = False
 
     def _scope(self) -> tuple[dict[str, str], str, Scope]:
@@ -56,7 +55,7 @@ class StockState(rx.State):
         self.path = self.router.url.path
         # Only what changed is sent to the browser: unchanged values are not reassigned.
         for key in ("total", "count_text", "cards", "filters", "pills", "sorts", "sort",
-                    "displays", "display", "pages", "reset_href"):
+                    "displays", "display", "pages"):
             if getattr(self, key) != listing[key]:
                 setattr(self, key, listing[key])
 

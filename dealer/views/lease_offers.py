@@ -24,7 +24,7 @@ from dealer.routes import path_for
 from dealer.stock import catalog
 from dealer.stock.labels import label
 from dealer.stock.repository import LeaseOfferView, get_lease_offer, list_lease_offers
-from dealer.views.stock import FilterGroup, FilterOption, photo_html
+from dealer.views.stock import FilterGroup, FilterOption, photo_html, pills_html
 from dealer.web.seo import page_title
 
 OVERVIEW_TITLE = N_("Lease offers")
@@ -280,13 +280,12 @@ def offer_listing(params: Mapping[str, str], locale: str) -> dict:
         "card_values": values,
         "cards": [offer_card_html(value, position) for position, value in enumerate(values)],
         "groups": groups,
-        "pills": _pills(groups, filters, locale),
+        "pills": pills_html(_pills(groups, filters, locale), overview_path(locale), locale),
         "shown": len(shown),
         "total": len(offers),
         "count_text": ngettext(locale, "{shown} of {n} lease offer", "{shown} of {n} lease offers",
                                len(offers), shown=format_number(len(shown), locale),
                                n=format_number(len(offers), locale)),
-        "reset_href": overview_path(locale),
     }
 
 
@@ -309,7 +308,7 @@ def describe_offers(path: str, locale: str, params: Mapping[str, str],
         image=cards[0].photo if cards else None,
         canonical_params=params if len(params) == 1 else {},
         noindex=len(params) > 1,
-        parts={"cards": offers_part(listing["cards"])},
+        parts={"cards": offers_part(listing["cards"]), "pills": listing["pills"]},
     )
 
 

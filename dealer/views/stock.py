@@ -446,6 +446,32 @@ def pill_values(
     return pills
 
 
+# lucide's "x", drawn in each pill.
+_PILL_CROSS = ('<svg width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" '
+               'stroke-width="2" stroke-linecap="round" stroke-linejoin="round" '
+               'aria-hidden="true"><path d="M18 6 6 18"/><path d="m6 6 12 12"/></svg>')
+
+
+def pills_html(pills: list[Link], reset_href: str, locale: str) -> str:
+    """The active filters as links that remove them, and one that removes all, as HTML
+    (``.pills`` in site.css): the same in the served page and in the app. Empty without
+    filters."""
+    if not pills:
+        return ""
+    remove = gettext(locale, "Remove filter")
+    links = "".join(
+        f'<a class="rt-Text rt-reset rt-Link rt-underline-hover" href="{escape(pill.href)}" '
+        f'aria-label="{escape(remove)}: {escape(pill.label)}" data-testid="filter-pill">'
+        '<span data-radius="full" class="rt-reset rt-Badge rt-r-size-2 rt-variant-surface">'
+        f"{escape(pill.label)}{_PILL_CROSS}</span></a>"
+        for pill in pills
+    )
+    reset_label = gettext(locale, "Reset all filters")
+    reset = (f'<a class="rt-Text rt-reset rt-Link rt-r-size-2 rt-underline-auto" '
+             f'href="{escape(reset_href)}">{escape(reset_label)}</a>')
+    return f'<div class="pills">{links}{reset}</div>'
+
+
 def choices(kind: str, values: tuple[str, ...], locale: str) -> list[Link]:
     """Select choices (sorting, price display); ``sorted_path``/``display_path`` build URLs."""
     return [Link(value=value, label=label(kind, value, locale)) for value in values]
@@ -473,6 +499,8 @@ def stock_listing(params: Mapping[str, str], locale: str, scope: Scope = Scope()
         for number in _page_window(result.page, result.pages)
     ]
     values = [card_values(card, locale, display, query.scope_brand) for card in result.cards]
+    reset_href = listing_path(locale, query.cleared().replace(sort=DEFAULT_SORT),
+                              query.scope_deal or "purchase")
     return {
         "query": query.to_query_string(),
         "total": result.total,
@@ -482,9 +510,7 @@ def stock_listing(params: Mapping[str, str], locale: str, scope: Scope = Scope()
         "cards": list_cards(values),
         "filters": [*control_groups(result, query, locale, display),
                     *filter_groups(result, query, locale, display)],
-        "pills": pill_values(query, result, locale, display),
-        "reset_href": listing_path(locale, query.cleared().replace(sort=DEFAULT_SORT),
-                                   query.scope_deal or "purchase"),
+        "pills": pills_html(pill_values(query, result, locale, display), reset_href, locale),
         "sort": query.sort,
         "sorts": choices("sort", SORT_OPTIONS, locale),
         "display": display,
@@ -555,5 +581,5 @@ def describe_listing(
         }],
         canonical_params=canonical,
         noindex=bool(filters) and not single_filter,
-        parts={"cards": cards_part(listing["cards"])},
+        parts={"cards": cards_part(listing["cards"]), "pills": listing["pills"]},
     )

@@ -8,8 +8,9 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
+from dealer.pageinfo import Link
 from dealer.views.lease_offers import OfferCard, offer_card_html, offers_part
-from dealer.views.stock import EAGER_CARDS, Card, cards_part, list_cards
+from dealer.views.stock import EAGER_CARDS, Card, cards_part, list_cards, pills_html
 
 GOLF = Card(slug="volkswagen-golf-1-5-tsi-12012", href="/voorraad/volkswagen-golf-1-5-tsi-12012",
             title="Volkswagen Golf", version="1.5 TSI Life", specs="2021 · 45.000 km",
@@ -61,3 +62,12 @@ def test_no_value_can_add_markup(text: str) -> None:
     # Every tag and attribute is the card's own: the text adds none.
     html, plain = card("x" + text), card("x")
     assert html.count("<") == plain.count("<") and html.count('"') == plain.count('"')
+
+
+def test_the_active_filters_are_links_that_remove_them() -> None:
+    html = pills_html([Link("Diesel", "/voorraad", "fuel"), Link("“golf”", "/voorraad?fuel=diesel",
+                                                                  "q")], "/voorraad", "de")
+    assert html.count('data-testid="filter-pill"') == 2
+    assert 'href="/voorraad" aria-label="Filter entfernen: Diesel"' in html
+    assert html.endswith('href="/voorraad">Alle Filter zurücksetzen</a></div>')
+    assert pills_html([], "/voorraad", "nl") == ""
