@@ -203,6 +203,8 @@ CV = FieldDef(
     messages={"required": N_("Please add your CV as a PDF file."),
               "matches": N_("Your CV was not received. Please choose the file again.")},
 )
+# The chat's conversation, sent along when a visitor asks for a person (not an input).
+TRANSCRIPT = FieldDef("transcript", "text", N_("Conversation"), "length:0,4000", multiline=True)
 
 _TRADE_IN = (TRADE_IN, TRADE_IN_PLATE, TRADE_IN_MILEAGE)
 _INTEREST = (NAME, EMAIL, PHONE, CONTACT_PREFERENCE, MESSAGE, *_TRADE_IN, PRIVACY, HONEYPOT_FIELD)
@@ -235,6 +237,12 @@ FORMS: dict[str, FormDef] = {
             (TOPIC, NAME, EMAIL, PHONE, CONTACT_PREFERENCE, CONTACT_MESSAGE, PRIVACY,
              HONEYPOT_FIELD),
         ),
+        # The chat's hand-over to a person, and its test drive request for a vehicle.
+        FormDef("chat_handover", N_("Talk to a colleague"),
+                N_("Leave your details and a colleague will contact you."), None,
+                (NAME, EMAIL, PHONE, TRANSCRIPT, PRIVACY, HONEYPOT_FIELD)),
+        FormDef("chat_test_drive", N_("Request a test drive"), _TEST_DRIVE_INTRO, "vehicle",
+                (NAME, EMAIL, PHONE, PREFERRED_DATE, TRANSCRIPT, PRIVACY, HONEYPOT_FIELD)),
     )
 }
 # Screen of the route table -> the form it shows (brand variants share the form).
