@@ -20,10 +20,12 @@ from dealer import params
 from dealer.chat import assistant
 from dealer.chat.assistant import VISITOR, Message
 from dealer.chat.understand import MAX_TEXT
-from dealer.forms.definitions import CHECKED, FORM_ERROR, bounded_value, get_form
+from dealer.consent import CONSENT_COOKIE
+from dealer.forms.definitions import FORM_ERROR, bounded_value, get_form
 from dealer.i18n import N_, gettext
 from dealer.leads.outbox import wake_outbox
 from dealer.leads.store import LeadRejectedError, client_key
+from dealer.settings import get_settings
 from dealer.state.request import page_request
 
 logger = logging.getLogger(__name__)
@@ -42,19 +44,40 @@ NOT_STORED = N_("Your details could not be sent because of a problem on our side
                 "try again in a moment.")
 
 
+# Loads the outside provider's script once, after the visitor allowed 'functional'
+# cookies (the panel asks meanwhile), and tells it the visitor opened the chat; answers
+# "ready" or "error".
+PROVIDER_SCRIPT = """(() => new Promise((resolve) => {
+  const src = window.siteConfig && window.siteConfig.chat && window.siteConfig.chat.src;
+  const opened = () => { window.dispatchEvent(new CustomEvent("dealer-chat:open"));
+    resolve("ready"); };
+  if (!src) return resolve("error");
+  if (window.dealerChatLoaded) return opened();
+  const allowed = () => { const m = document.cookie.match(/(?:^|; *)COOKIE=([^;]*)/);
+    try { return !!m && JSON.parse(decodeURIComponent(m[1])).categories.includes("functional"); }
+    catch (e) { return false; } };
+  const load = () => { const script = document.createElement("script");
+    script.async = true; script.src = src;
+    script.onload = () => { window.dealerChatLoaded = true; opened(); };
+    script.onerror = () => resolve("error");
+    setTimeout(() => resolve("error"), TIMEOUT);
+    document.head.appendChild(script); };
+  const wait = () => allowed() ? load() : setTimeout(wait, 250);
+  wait();
+}))()""".replace("COOKIE", CONSENT_COOKIE).replace("TIMEOUT", str(int(OPEN_TIMEOUT_S * 1000)))
+FOCUS_BUBBLE = "document.querySelector('[data-testid=chat-bubble]')?.focus()"
+
+
 class ChatState(rx.State):
     is_open: bool = False
     status: str = "closed"  # closed | loading | ready | error | fallback
     messages: list[Message] = []  # noqa: RUF012 - Reflex copies state defaults per session
-    draft: str = ""
     answering: bool = False
     # The contact form the conversation offers: "" | handover | test_drive.
     offer: str = ""
-    contact_values: dict[str, str] = {}  # noqa: RUF012
     contact_errors: dict[str, str] = {}  # noqa: RUF012
     contact_failure: str = ""
     sending: bool = False
-    sent: bool = False
     # The fallback's ways to reach the dealer.
     phone: str = ""
     phone_href: str = ""
@@ -87,10 +110,17 @@ class ChatState(rx.State):
     @rx.event
     def open_chat(self):
         self.is_open = True
+        if get_settings().chat_provider_script:
+            self.status = "loading"
+            return rx.call_script(PROVIDER_SCRIPT, callback=ChatState.provider_answered)
         if self.status in ("closed", "error", "fallback"):
             self.status = "loading"
             return ChatState.start
         return None
+
+    @rx.event
+    def toggle_chat(self):
+        return ChatState.close_chat if self.is_open else ChatState.open_chat
 
     @rx.event
     def open_test_drive(self, vehicle: str):
@@ -98,13 +128,25 @@ class ChatState(rx.State):
         slug = params.text(vehicle, 200)
         if _SLUG.fullmatch(slug) and slug != self._test_drive:
             self._test_drive = slug
-            self.messages, self.offer, self.sent = [], "", False
+            self.messages, self.offer = [], ""
             self.status = "closed"
         return ChatState.open_chat
 
     @rx.event
-    def close_chat(self) -> None:
+    def close_chat(self):
         self.is_open = False
+        return rx.call_script(FOCUS_BUBBLE)
+
+    @rx.event
+    def key_down(self, key: str, _modifiers: dict | None = None):
+        return ChatState.close_chat if key == "Escape" else None
+
+    @rx.event
+    def provider_answered(self, result: str):
+        if result == "ready":
+            self.status, self.is_open = "ready", False  # the provider's window takes over
+            return None
+        return ChatState.fail
 
     @rx.event(background=True)
     async def start(self):
@@ -115,34 +157,36 @@ class ChatState(rx.State):
                 assistant.greeting, locale, vehicle_slug=vehicle), OPEN_TIMEOUT_S)
         except Exception:  # the visitor sees the chat's error state, then the fallback
             logger.exception("the chat assistant could not open")
-            async with self:
-                self.status = "error"
-            contact = await assistant.contact(locale)
-            await asyncio.sleep(ERROR_SHOWN_S)
-            async with self:
-                self.phone, self.phone_href = contact.phone, contact.phone_href
-                self.email, self.email_href = contact.email, contact.email_href
-                self.form_href = contact.form_href
-                self.status = "fallback"
-            return
+            return ChatState.fail
         async with self:
             if not self.messages:
                 self._add(first)
             self.status = "ready"
+        return None
+
+    @rx.event(background=True)
+    async def fail(self):
+        """'Could not be opened' for a moment, then the other ways to reach us."""
+        async with self:
+            self.status = "error"
+            locale = self._locale
+        contact = await assistant.contact(locale)
+        await asyncio.sleep(ERROR_SHOWN_S)
+        async with self:
+            self.phone, self.phone_href = contact.phone, contact.phone_href
+            self.email, self.email_href = contact.email, contact.email_href
+            self.form_href = contact.form_href
+            self.status = "fallback"
 
     # --- the conversation ---------------------------------------------------------------
 
-    @rx.event
-    def set_draft(self, value: str) -> None:
-        self.draft = params.text(value, MAX_TEXT)
-
     @rx.event(background=True)
-    async def send(self, _form_data: dict[str, Any] | None = None):
+    async def send(self, form_data: dict[str, Any]):
+        question = " ".join(params.text(form_data.get("question") if isinstance(
+            form_data, dict) else None, MAX_TEXT).split())
         async with self:
-            question = " ".join(self.draft.split())
             if not question or self.status != "ready" or self.answering:
                 return
-            self.draft = ""
             self.answering = True
             self._add(Message(VISITOR, question))
             locale, vehicle = self._locale, self._vehicle()
@@ -159,28 +203,21 @@ class ChatState(rx.State):
 
     # --- hand-over ----------------------------------------------------------------------
 
-    @rx.event
-    def set_contact(self, name: str, value: str | bool) -> None:
-        form = get_form(self._form_id())
-        if name in form.names:
-            checked = CHECKED if value is True else ""
-            self.contact_values = {**self.contact_values, name: checked if isinstance(
-                value, bool) else bounded_value(form.field(name), value)}
-
-    def _form_id(self) -> str:
-        return assistant.TEST_DRIVE_FORM if self.offer == "test_drive" else \
-            assistant.HANDOVER_FORM
-
     @rx.event(background=True)
-    async def submit_contact(self, _form_data: dict[str, Any] | None = None):
+    async def submit_contact(self, form_data: dict[str, Any]):
         async with self:
-            if self.sending or self.sent or not self.offer:
+            if self.sending or not self.offer:
                 return
+            form = get_form(assistant.TEST_DRIVE_FORM if self.offer == "test_drive"
+                            else assistant.HANDOVER_FORM)
+            data = form_data if isinstance(form_data, dict) else {}
+            values = {name: bounded_value(form.field(name), data.get(name))
+                      for name in form.names if name != assistant.TRANSCRIPT_FIELD}
             self.sending, self.contact_failure = True, ""
             self._idempotency_key = self._idempotency_key or secrets.token_urlsafe(24)
             locale = self._locale
             request = {
-                "values": dict(self.contact_values),
+                "values": values,
                 "messages": list(self.messages),
                 "locale": locale,
                 "source_page": self.router.url.path,
@@ -205,9 +242,7 @@ class ChatState(rx.State):
             return
         wake_outbox()
         async with self:
-            self.sending, self.sent = False, True
-            self.contact_errors = {}
+            self.sending, self.offer, self.contact_errors = False, "", {}
             self._idempotency_key = ""
             self._add(Message(assistant.ASSISTANT, gettext(
                 locale, "Thank you! A colleague will contact you soon.")))
-            self.offer = ""
