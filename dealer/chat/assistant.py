@@ -20,7 +20,7 @@ from dealer import phones, pricing
 from dealer.brands import brand_name
 from dealer.chat.understand import MAX_TEXT, Vocabulary, understand
 from dealer.db import get_engine, session_scope
-from dealer.forms.definitions import FormDef, get_form
+from dealer.forms.definitions import CHAT_FORMS, FormDef, get_form
 from dealer.i18n import N_, format_number, gettext, ngettext
 from dealer.leads.store import StoredLead, store_lead
 from dealer.locations.repository import LocationView, list_locations
@@ -34,8 +34,7 @@ from dealer.views.locations import hours_summary
 from dealer.views.stock import card_values, listing_path
 
 SHOWN_VEHICLES = 3
-HANDOVER_FORM = "chat_handover"
-TEST_DRIVE_FORM = "chat_test_drive"
+HANDOVER_FORM, TEST_DRIVE_FORM = CHAT_FORMS
 TRANSCRIPT_FIELD = "transcript"
 ASSISTANT, VISITOR = "assistant", "visitor"
 

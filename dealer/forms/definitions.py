@@ -21,6 +21,8 @@ Which rules guard which field is a product decision (SPEC §5 leaves it open):
 * ``cv`` (job applications): required; its value is the token (43 characters) of a PDF
   of at most 5 MB the server received and checked by its content
   (``dealer.forms.uploads``).
+* ``transcript`` (the chat's forms): the conversation, at most 4000 characters; the
+  server writes it, the visitor does not type it.
 * ``privacy``: the consent checkbox, ``accepted``.
 * ``website``: a honeypot that people never see; a filled-in honeypot marks a bot.
 
@@ -245,6 +247,8 @@ FORMS: dict[str, FormDef] = {
                 (NAME, EMAIL, PHONE, PREFERRED_DATE, TRANSCRIPT, PRIVACY, HONEYPOT_FIELD)),
     )
 }
+# Forms the chat shows inside its panel (no screen of their own).
+CHAT_FORMS = ("chat_handover", "chat_test_drive")
 # Screen of the route table -> the form it shows (brand variants share the form).
 SCREEN_FORMS: dict[str, str] = {
     "vehicle_interest": "vehicle_interest",
