@@ -235,6 +235,7 @@ def chat(locale: str, values: ChatValues, on: ChatHandlers, *,
         role="dialog",
         aria_labelledby=TITLE_ID,
         class_name="chat-panel",
+        data_status=values.status,
         on_key_down=on.key_down,
     )
     return rx.fragment(
