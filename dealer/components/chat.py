@@ -50,11 +50,21 @@ class ChatHandlers:
     close: Any
     send: Any  # the question form's submit (form data: "question")
     submit_contact: Any  # the contact form's submit (form data: its fields)
-    key_down: Any  # Escape closes the panel
+
+
+# Escape inside the panel closes it, as its close button does.
+CLOSE_ON_ESCAPE = (
+    "useEffect(() => { const onKey = (event) => { const panel = document.getElementById("
+    f"'{PANEL_ID}'); if (event.key === 'Escape' && panel && panel.contains(event.target)) "
+    "panel.querySelector('[data-chat-close]')?.click(); }; "
+    "document.addEventListener('keydown', onKey); "
+    "return () => document.removeEventListener('keydown', onKey); }, []);"
+)
 
 
 def bubble_shown() -> rx.Var[bool]:
-    """False until ``BUBBLE_DELAY_MS`` after the app took over the page."""
+    """False until ``BUBBLE_DELAY_MS`` after the app took over the page (and, with it,
+    Escape closes the panel)."""
     return rx.Var(
         "rxChatBubbleShown",
         _var_data=VarData(
@@ -63,6 +73,7 @@ def bubble_shown() -> rx.Var[bool]:
                 "const [rxChatBubbleShown, setRxChatBubbleShown] = useState(false);": None,
                 "useEffect(() => { const timer = setTimeout(() => setRxChatBubbleShown(true), "
                 f"{BUBBLE_DELAY_MS}); return () => clearTimeout(timer); }}, []);": None,
+                CLOSE_ON_ESCAPE: None,
             },
         ),
     ).to(bool)
@@ -70,13 +81,13 @@ def bubble_shown() -> rx.Var[bool]:
 
 def _field(label: str, name: str, errors: rx.Var[dict], **props: Any) -> rx.Component:
     field_id = f"chat-{name}"
-    error = errors[name].to(str)
+    failing = errors.contains(name)
     return rx.box(
         rx.el.label(label, html_for=field_id, class_name="chat-label"),
-        rx.input(id=field_id, name=name, size="2", aria_invalid=rx.cond(error != "", "true",
-                                                                        "false"),
+        rx.input(id=field_id, name=name, size="2", aria_invalid=rx.cond(failing, "true", "false"),
                  aria_describedby=f"{field_id}-error", **props),
-        rx.text(error, id=f"{field_id}-error", size="1", color=rx.color("red", 11)),
+        rx.text(rx.cond(failing, errors[name].to(str), ""), id=f"{field_id}-error", size="1",
+                color=rx.color("red", 11)),
         width="100%",
     )
 
@@ -84,7 +95,8 @@ def _field(label: str, name: str, errors: rx.Var[dict], **props: Any) -> rx.Comp
 def contact_form(locale: str, values: ChatValues, on: ChatHandlers) -> rx.Component:
     """Name, email, phone (and a day for a test drive), the consent: the form rules check
     them on the server, the errors show under the fields."""
-    privacy_error = values.contact_errors["privacy"].to(str)
+    privacy_error = rx.cond(values.contact_errors.contains("privacy"),
+                            values.contact_errors["privacy"].to(str), "")
     return rx.form(
         rx.vstack(
             rx.heading(rx.cond(values.offer == "test_drive",
@@ -226,7 +238,8 @@ def chat(locale: str, values: ChatValues, on: ChatHandlers, *,
             rx.heading(gettext(locale, "Chat"), as_="h2", size="3", id=TITLE_ID),
             rx.spacer(),
             rx.icon_button(rx.icon("x", size=18), on_click=on.close, variant="ghost",
-                           size="2", aria_label=gettext(locale, "Close the chat")),
+                           size="2", aria_label=gettext(locale, "Close the chat"),
+                           custom_attrs={"data-chat-close": ""}),
             align="center",
             class_name="chat-head",
         ),
@@ -236,7 +249,6 @@ def chat(locale: str, values: ChatValues, on: ChatHandlers, *,
         aria_labelledby=TITLE_ID,
         class_name="chat-panel",
         data_status=values.status,
-        on_key_down=on.key_down,
     )
     return rx.fragment(
         rx.cond(bubble_shown(), rx.icon_button(

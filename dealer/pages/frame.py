@@ -63,8 +63,7 @@ def chat_widget(locale: str) -> rx.Component:
             form_href=state.form_href,
         ),
         ChatHandlers(open=state.open_chat, toggle=state.toggle_chat, close=state.close_chat,
-                     send=state.send, submit_contact=state.submit_contact,
-                     key_down=state.key_down),
+                     send=state.send, submit_contact=state.submit_contact),
         external=bool(get_settings().chat_provider_script),
     )
 

@@ -138,10 +138,6 @@ class ChatState(rx.State):
         return rx.call_script(FOCUS_BUBBLE)
 
     @rx.event
-    def key_down(self, key: str, _modifiers: dict | None = None):
-        return ChatState.close_chat if key == "Escape" else None
-
-    @rx.event
     def provider_answered(self, result: str):
         if result == "ready":
             self.status, self.is_open = "ready", False  # the provider's window takes over

@@ -155,9 +155,11 @@ def test_the_hand_over_stores_one_lead_with_the_conversation(page: Page, site: S
     expect(panel.locator(".chat-vehicle")).to_have_count(3)
     ask(panel, locale, WORDS[locale]["person"])
     send = panel.get_by_role("button", name=WORDS[locale]["details"])
-    send.click()  # nothing filled in: the form rules answer, nothing is stored
     name = panel.get_by_role("textbox", name=WORDS[locale]["name"], exact=True)
+    expect(name).to_have_attribute("aria-invalid", "false")
+    send.click()  # nothing filled in: the form rules answer, nothing is stored
     expect(name).to_have_attribute("aria-invalid", "true")
+    expect(panel.locator("#chat-email-error")).not_to_be_empty()
     assert chat_leads(db) == []
     name.fill("Anna de Vries")
     panel.get_by_role("textbox", name=WORDS[locale]["email"]).fill("anna@example.nl")
