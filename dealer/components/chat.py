@@ -103,14 +103,15 @@ def contact_form(locale: str, values: ChatValues, on: ChatHandlers) -> rx.Compon
                                gettext(locale, "Request a test drive"),
                                gettext(locale, "Talk to a colleague")), as_="h3", size="2"),
             _field(gettext(locale, "Name"), "name", values.contact_errors,
-                   auto_complete="name", max_length=80, required=True),
+                   auto_complete="name", max_length=80, aria_required="true"),
             _field(gettext(locale, "Email address"), "email", values.contact_errors,
-                   type="email", auto_complete="email", max_length=254, required=True),
+                   type="email", auto_complete="email", max_length=254,
+                   aria_required="true"),
             _field(gettext(locale, "Phone number"), "phone", values.contact_errors,
                    type="tel", auto_complete="tel", max_length=20),
             rx.cond(values.offer == "test_drive",
                     _field(gettext(locale, "Preferred date"), "preferred_date",
-                           values.contact_errors, type="date", required=True)),
+                           values.contact_errors, type="date", aria_required="true")),
             rx.el.label(
                 rx.el.input(type="checkbox", name="privacy", id="chat-privacy",
                             class_name="chat-check",
@@ -129,6 +130,8 @@ def contact_form(locale: str, values: ChatValues, on: ChatHandlers) -> rx.Compon
         ),
         on_submit=on.submit_contact,
         reset_on_submit=False,
+        # The form rules answer on the server, in the page's language, not the browser.
+        no_validate=True,
         class_name="chat-contact",
         aria_labelledby=TITLE_ID,
     )
@@ -160,6 +163,7 @@ def conversation(locale: str, values: ChatValues, on: ChatHandlers) -> rx.Compon
                                               color=rx.color("gray", 11))),
             role="log",
             aria_live="polite",
+            tab_index=0,  # a keyboard can scroll it
             aria_label=gettext(locale, "Conversation"),
             class_name="chat-log",
         ),

@@ -17,7 +17,8 @@ from dealer.db import make_engine
 from dealer.leads.models import Lead
 from dealer.stock.models import Vehicle, VehiclePrice
 from tests.browser.page_types import PHONE, connected
-from tests.conftest import Site
+from tests.browser.test_accessibility import violations
+from tests.conftest import Site, consent_cookie
 
 DESKTOP = {"width": 1280, "height": 800}
 HOME = {"nl": "/", "de": "/de"}
@@ -259,5 +260,23 @@ def test_the_bubble_never_covers_the_consent_banner(browser: Browser, site: Site
         banner.get_by_role("button").first.click()
         expect(banner).to_be_hidden()
         expect(bubble).to_be_visible()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(("locale", "viewport"), [("nl", PHONE), ("de", DESKTOP)])
+def test_the_open_chat_has_no_serious_accessibility_violation(
+        browser: Browser, site: Site, locale: str, viewport: dict) -> None:
+    # The checker is let in by the browser (the page's CSP would refuse it).
+    context = browser.new_context(locale="en-US", viewport=viewport, bypass_csp=True,
+                                  storage_state={"cookies": [consent_cookie([])],
+                                                 "origins": []})
+    page = context.new_page()
+    try:
+        page.goto(site.url(HOME[locale]))
+        panel = open_chat(page, locale)
+        ask(panel, locale, WORDS[locale]["person"])
+        expect(panel.get_by_role("button", name=WORDS[locale]["details"])).to_be_visible()
+        assert violations(page) == []
     finally:
         context.close()
