@@ -182,7 +182,6 @@ def conversation(locale: str, values: ChatValues, on: ChatHandlers) -> rx.Compon
             ),
             on_submit=on.send,
             reset_on_submit=True,
-            class_name="chat-ask",
         ),
     )
 
@@ -201,8 +200,7 @@ def fallback(locale: str, values: ChatValues, on: ChatHandlers) -> rx.Component:
         rx.link(gettext(locale, "Contact form"), href=values.form_href, size="2"),
         rx.button(gettext(locale, "Try again"), on_click=on.open, variant="soft", size="2"),
         spacing="2",
-        align="start",
-        class_name="chat-body",
+        align="start"
     )
 
 
@@ -211,9 +209,9 @@ def _status(locale: str, values: ChatValues, on: ChatHandlers) -> rx.Component:
         values.status,
         ("loading", rx.hstack(rx.spinner(size="2"),
                               rx.text(gettext(locale, "The chat is opening…"), size="2"),
-                              role="status", class_name="chat-body", spacing="2")),
+                              role="status", spacing="2")),
         ("error", rx.callout(gettext(locale, "The chat could not be opened."), color_scheme="red",
-                             role="alert", size="1", class_name="chat-body")),
+                             role="alert", size="1")),
         ("fallback", fallback(locale, values, on)),
         conversation(locale, values, on),
     )
@@ -227,8 +225,7 @@ def _provider_consent(locale: str) -> rx.Component:
         rx.button(gettext(locale, "Allow and open the chat"),
                   on_click=grant("functional"), size="2"),
         spacing="2",
-        align="start",
-        class_name="chat-body",
+        align="start"
     )
 
 
@@ -245,7 +242,6 @@ def chat(locale: str, values: ChatValues, on: ChatHandlers, *,
                            size="2", aria_label=gettext(locale, "Close the chat"),
                            custom_attrs={"data-chat-close": ""}),
             align="center",
-            class_name="chat-head",
         ),
         status,
         id=PANEL_ID,

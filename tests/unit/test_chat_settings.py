@@ -9,6 +9,7 @@ import pytest
 
 from dealer import settings as settings_module
 from dealer.settings import Settings
+from dealer.views.vehicle import action_value
 from dealer.web.csp import content_security_policy
 from dealer.web.tags import browser_settings, tag_origins
 
@@ -48,3 +49,17 @@ def test_a_switched_off_chat_loads_no_provider(provider: None) -> None:
     settings = Settings(chat_enabled=False)
     assert "chat" not in browser_settings(settings)
     assert tag_origins(settings) == []
+
+
+def test_the_chat_variant_of_the_test_drive_opens_the_chat_only_when_it_is_on(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert action_value("testdrive", "autochat") == "testdrive_chat"
+    assert action_value("testdrive", "form") == "testdrive"
+    assert action_value("interest", "autochat") == "interest"
+    monkeypatch.setenv("DEALER_CHAT_ENABLED", "false")
+    settings_module.get_settings.cache_clear()
+    try:
+        assert action_value("testdrive", "autochat") == "testdrive"  # the form, then
+    finally:
+        monkeypatch.delenv("DEALER_CHAT_ENABLED")
+        settings_module.get_settings.cache_clear()
