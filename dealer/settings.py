@@ -135,6 +135,12 @@ class Settings(BaseSettings):
     sentry_dsn: str | None = None
     sentry_environment: str | None = None
 
+    # The chat assistant (SPEC §1, §9: enabled). Without a provider's script the site's own
+    # assistant answers; with one, that script is loaded once the visitor allows
+    # 'functional' cookies and opens the chat (the CSP then allows its host).
+    chat_enabled: bool = True
+    chat_provider_script: str | None = None
+
     @field_validator("trusted_proxies")
     @classmethod
     def _networks(cls, value: str) -> str:

@@ -21,6 +21,8 @@ Which rules guard which field is a product decision (SPEC §5 leaves it open):
 * ``cv`` (job applications): required; its value is the token (43 characters) of a PDF
   of at most 5 MB the server received and checked by its content
   (``dealer.forms.uploads``).
+* ``transcript`` (the chat's forms): the conversation, at most 4000 characters; the
+  server writes it, the visitor does not type it.
 * ``privacy``: the consent checkbox, ``accepted``.
 * ``website``: a honeypot that people never see; a filled-in honeypot marks a bot.
 
@@ -203,6 +205,8 @@ CV = FieldDef(
     messages={"required": N_("Please add your CV as a PDF file."),
               "matches": N_("Your CV was not received. Please choose the file again.")},
 )
+# The chat's conversation, sent along when a visitor asks for a person (not an input).
+TRANSCRIPT = FieldDef("transcript", "text", N_("Conversation"), "length:0,4000", multiline=True)
 
 _TRADE_IN = (TRADE_IN, TRADE_IN_PLATE, TRADE_IN_MILEAGE)
 _INTEREST = (NAME, EMAIL, PHONE, CONTACT_PREFERENCE, MESSAGE, *_TRADE_IN, PRIVACY, HONEYPOT_FIELD)
@@ -235,8 +239,16 @@ FORMS: dict[str, FormDef] = {
             (TOPIC, NAME, EMAIL, PHONE, CONTACT_PREFERENCE, CONTACT_MESSAGE, PRIVACY,
              HONEYPOT_FIELD),
         ),
+        # The chat's hand-over to a person, and its test drive request for a vehicle.
+        FormDef("chat_handover", N_("Talk to a colleague"),
+                N_("Leave your details and a colleague will contact you."), None,
+                (NAME, EMAIL, PHONE, TRANSCRIPT, PRIVACY, HONEYPOT_FIELD)),
+        FormDef("chat_test_drive", N_("Request a test drive"), _TEST_DRIVE_INTRO, "vehicle",
+                (NAME, EMAIL, PHONE, PREFERRED_DATE, TRANSCRIPT, PRIVACY, HONEYPOT_FIELD)),
     )
 }
+# Forms the chat shows inside its panel (no screen of their own).
+CHAT_FORMS = ("chat_handover", "chat_test_drive")
 # Screen of the route table -> the form it shows (brand variants share the form).
 SCREEN_FORMS: dict[str, str] = {
     "vehicle_interest": "vehicle_interest",
