@@ -242,7 +242,7 @@ class FormsState(rx.State):
                 return
             if self.plate_status == "loading" and text == self._plate_text:
                 return  # the same lookup is under way (a click right after leaving the field)
-            self._plate_text = text
+            self._plate_text, self._plate_record = text, {}
             self.plate_status = "loading"
             self.plate_message = gettext(locale, LOOKING_UP, DOMAIN)
         view, record = await look_up(text, locale)
@@ -293,6 +293,7 @@ class FormsState(rx.State):
                 "options": self._options(),
                 "calculation": dict(self._calculation),
                 "file_names": dict(self._file_names),
+                # What the register said, when it is about the plate being sent.
                 "trade_in_lookup": dict(self._plate_record)
                 if self._plate_text == self.form_values.get("trade_in_plate") else None,
             }
