@@ -141,6 +141,12 @@ class Settings(BaseSettings):
     chat_enabled: bool = True
     chat_provider_script: str | None = None
 
+    # Licence plate lookup: the RDW's open data (Socrata) for Dutch plates, and an optional
+    # Socrata app token for higher request limits. Empty, or with public mocks, the bundled
+    # demo plates are served through the same client.
+    plate_lookup_url: str | None = "https://opendata.rdw.nl/resource"
+    plate_lookup_app_token: str | None = None
+
     @field_validator("trusted_proxies")
     @classmethod
     def _networks(cls, value: str) -> str:
