@@ -135,6 +135,18 @@ class Settings(BaseSettings):
     sentry_dsn: str | None = None
     sentry_environment: str | None = None
 
+    # The chat assistant (SPEC §1, §9: enabled). Without a provider's script the site's own
+    # assistant answers; with one, that script is loaded once the visitor allows
+    # 'functional' cookies and opens the chat (the CSP then allows its host).
+    chat_enabled: bool = True
+    chat_provider_script: str | None = None
+
+    # Licence plate lookup: the RDW's open data (Socrata) for Dutch plates, and an optional
+    # Socrata app token for higher request limits. Empty, or with public mocks, the bundled
+    # demo plates are served through the same client.
+    plate_lookup_url: str | None = "https://opendata.rdw.nl/resource"
+    plate_lookup_app_token: str | None = None
+
     @field_validator("trusted_proxies")
     @classmethod
     def _networks(cls, value: str) -> str:

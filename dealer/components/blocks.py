@@ -14,6 +14,7 @@ import reflex as rx
 from dealer import styles
 from dealer.components.chips import chip_link
 from dealer.components.measurement import tracked
+from dealer.components.plates import PlateBlockBinding, trade_in_value
 from dealer.components.reviews import review_summary
 from dealer.components.stock import pagination
 from dealer.i18n import gettext
@@ -289,9 +290,10 @@ def vacancy_list(block: rx.Var, pages_label: str) -> rx.Component:
 
 
 def block(
-    record: rx.Var, locale: str, *, playing: rx.Var, on_play: Callable
+    record: rx.Var, locale: str, *, playing: rx.Var, on_play: Callable,
+    plate: PlateBlockBinding | None = None,
 ) -> rx.Component:
-    """The component of one block record."""
+    """The component of one block record; the plate block needs its ``plate`` binding."""
     return rx.match(
         record.kind,
         ("hero", hero(record)),
@@ -306,6 +308,7 @@ def block(
         ("action", call_to_action(record)),
         ("reviews", review_summary(record.reviews)),
         ("vacancies", vacancy_list(record, gettext(locale, "Pages", DOMAIN))),
+        *([("plate", trade_in_value(record, plate, locale))] if plate else []),
         rx.fragment(),
     )
 

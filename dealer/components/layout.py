@@ -269,6 +269,7 @@ def page_frame(
     is_loading: rx.Var[bool],
     compare_count: rx.Var[int],
     favourite_count: rx.Var[int],
+    chat: rx.Component | None = None,
 ) -> rx.Component:
     return rx.box(
         loading_bar(is_loading),
@@ -293,4 +294,5 @@ def page_frame(
         ),
         once_per_locale(footer, locale)(),
         sticky_contact(locale),
+        chat if chat is not None else rx.fragment(),
     )

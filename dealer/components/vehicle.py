@@ -6,7 +6,7 @@ caller (``dealer.pages.vehicle``) or arrive translated in the Vars.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -230,7 +230,12 @@ def facts_table(facts: rx.Var, caption: str | None = None) -> rx.Component:
     )
 
 
-def price_blocks(prices: rx.Var, was_label: str) -> rx.Component:
+def price_blocks(prices: rx.Var, was_label: str,
+                 action: Callable[[rx.Var], rx.Component] | None = None) -> rx.Component:
+    """The price block of each deal type; ``action`` draws an action's button (default:
+    a link styled as a button)."""
+    action = action or (lambda item: link_button(item.label, item.href, variant="soft",
+                                                 size="2"))
     return rx.grid(
         rx.foreach(
             prices,
@@ -252,11 +257,7 @@ def price_blocks(prices: rx.Var, was_label: str) -> rx.Component:
                 rx.cond(block.disclaimer != "",
                         rx.text(block.disclaimer, size="1", color=rx.color("gray", 11))),
                 rx.flex(
-                    rx.foreach(
-                        block.actions,
-                        lambda action: link_button(action.label, action.href, variant="soft",
-                                                   size="2"),
-                    ),
+                    rx.foreach(block.actions, action),
                     wrap="wrap",
                     gap="0.5rem",
                 ),

@@ -16,11 +16,15 @@ Which rules guard which field is a product decision (SPEC §5 leaves it open):
   contact, where it is the whole point.
 * ``trade_in`` (toggle) reveals ``trade_in_plate`` (4-12 letters, digits, spaces, dashes:
   Dutch and German plates) and ``trade_in_mileage`` (0-2,000,000 km). Hidden fields are
-  neither validated nor stored.
+  neither validated nor stored. A Dutch plate's lookup fills in the optional, editable
+  ``trade_in_make``, ``_model``, ``_first_registration`` (a past date), ``_fuel`` and
+  ``_colour``.
 * ``motivation`` (job applications): required, 50-2000 characters.
 * ``cv`` (job applications): required; its value is the token (43 characters) of a PDF
   of at most 5 MB the server received and checked by its content
   (``dealer.forms.uploads``).
+* ``transcript`` (the chat's forms): the conversation, at most 4000 characters; the
+  server writes it, the visitor does not type it.
 * ``privacy``: the consent checkbox, ``accepted``.
 * ``website``: a honeypot that people never see; a filled-in honeypot marks a bot.
 
@@ -179,7 +183,7 @@ CONTACT_MESSAGE = FieldDef(
 TRADE_IN = FieldDef("trade_in", "toggle", N_("I have a car to trade in"))
 TRADE_IN_PLATE = FieldDef(
     "trade_in_plate", "text", N_("Licence plate of your car"),
-    "required:trim|length:4,12|matches:/^[A-Za-z0-9 -]+$/",
+    "required:trim|length:4,12|matches:/^[A-Za-z0-9ÄÖÜäöü -]+$/",
     help=N_("For example AB-123-C or B-AB 1234."), shown_when="trade_in",
     messages={"matches": N_("A licence plate has only letters, digits, spaces and dashes.")},
 )
@@ -203,8 +207,22 @@ CV = FieldDef(
     messages={"required": N_("Please add your CV as a PDF file."),
               "matches": N_("Your CV was not received. Please choose the file again.")},
 )
+# The chat's conversation, sent along when a visitor asks for a person (not an input).
+TRANSCRIPT = FieldDef("transcript", "text", N_("Conversation"), "length:0,4000", multiline=True)
 
-_TRADE_IN = (TRADE_IN, TRADE_IN_PLATE, TRADE_IN_MILEAGE)
+# Filled in from the vehicle register after a plate lookup (dealer.plates); still editable.
+TRADE_IN_DETAILS = tuple(
+    FieldDef(name, "text", label, rules, input_type=input_type, shown_when="trade_in")
+    for name, label, rules, input_type in (
+        ("trade_in_make", N_("Make"), "length:0,60", "text"),
+        ("trade_in_model", N_("Model"), "length:0,80", "text"),
+        ("trade_in_first_registration", N_("First registration"),
+         "date_format:YYYY-MM-DD|date_before", "date"),
+        ("trade_in_fuel", N_("Fuel"), "length:0,60", "text"),
+        ("trade_in_colour", N_("Colour"), "length:0,40", "text"),
+    )
+)
+_TRADE_IN = (TRADE_IN, TRADE_IN_PLATE, *TRADE_IN_DETAILS, TRADE_IN_MILEAGE)
 _INTEREST = (NAME, EMAIL, PHONE, CONTACT_PREFERENCE, MESSAGE, *_TRADE_IN, PRIVACY, HONEYPOT_FIELD)
 _TEST_DRIVE = (
     NAME, EMAIL, PHONE, PREFERRED_DATE, TIME_OF_DAY, BRANCH, MESSAGE, *_TRADE_IN, PRIVACY,
@@ -235,8 +253,16 @@ FORMS: dict[str, FormDef] = {
             (TOPIC, NAME, EMAIL, PHONE, CONTACT_PREFERENCE, CONTACT_MESSAGE, PRIVACY,
              HONEYPOT_FIELD),
         ),
+        # The chat's hand-over to a person, and its test drive request for a vehicle.
+        FormDef("chat_handover", N_("Talk to a colleague"),
+                N_("Leave your details and a colleague will contact you."), None,
+                (NAME, EMAIL, PHONE, TRANSCRIPT, PRIVACY, HONEYPOT_FIELD)),
+        FormDef("chat_test_drive", N_("Request a test drive"), _TEST_DRIVE_INTRO, "vehicle",
+                (NAME, EMAIL, PHONE, PREFERRED_DATE, TRANSCRIPT, PRIVACY, HONEYPOT_FIELD)),
     )
 }
+# Forms the chat shows inside its panel (no screen of their own).
+CHAT_FORMS = ("chat_handover", "chat_test_drive")
 # Screen of the route table -> the form it shows (brand variants share the form).
 SCREEN_FORMS: dict[str, str] = {
     "vehicle_interest": "vehicle_interest",

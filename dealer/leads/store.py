@@ -37,6 +37,7 @@ from dealer.forms.definitions import (
 from dealer.forms.messages import DOMAIN
 from dealer.i18n import LOCALES, N_, gettext
 from dealer.leads.models import Lead, LeadAttachment, OutboxMessage
+from dealer.plates.plates import parse_plate
 from dealer.settings import DATA_DIR, Settings, get_settings
 
 # At most RATE_LIMIT new leads per client within RATE_WINDOW.
@@ -159,6 +160,7 @@ def store_lead(
     options: Mapping[str, Sequence[str]] | None = None,
     calculation: Mapping[str, str] | None = None,
     file_names: Mapping[str, str] | None = None,
+    trade_in_lookup: Mapping[str, str] | None = None,
     engine: Engine | None = None,
     settings: Settings | None = None,
     now: dt.datetime | None = None,
@@ -174,7 +176,10 @@ def store_lead(
     request carries, see dealer.pricing.calculation_query) is stored with the fields.
     A file field's value is the token of a received upload (``dealer.forms.uploads``,
     ``file_names`` has the visitor's names for them): the lead claims the file, lists it
-    as an attachment and stores its name as the field's value.
+    as an attachment and stores its name as the field's value. A trade-in plate is
+    stored as it is officially written when it is a Dutch or German plate, with
+    ``trade_in_lookup`` (what the vehicle register said of it, ``dealer.views.plates.
+    lead_record``) beside it.
     """
     _check_request(locale, source_page, idempotency_key)
     errors = validate_submission(form_id, values, locale, options=options)
@@ -190,6 +195,11 @@ def store_lead(
     if fields.get("phone"):  # stored in E.164 when it is a valid number, else as typed
         home = phones.LOCALE_COUNTRIES.get(locale, "NL")
         fields["phone"] = phones.e164(str(fields["phone"]), home) or fields["phone"]
+    if fields.get("trade_in_plate"):
+        plate = parse_plate(fields["trade_in_plate"]).plate
+        fields["trade_in_plate"] = plate.formatted if plate else fields["trade_in_plate"]
+    lookup = ({str(key)[:40]: str(value)[:120] for key, value in trade_in_lookup.items()}
+              if trade_in_lookup and fields.get("trade_in_plate") else None)
     try:
         with session_scope(engine) as session:
             if (seen := _existing(session, idempotency_key)) is not None:
@@ -207,6 +217,7 @@ def store_lead(
                 payload={
                     **fields,
                     **({"calculation": dict(calculation)} if calculation else {}),
+                    **({"trade_in_lookup": lookup} if lookup else {}),
                 },
                 vehicle_slug=vehicle_slug,
                 brand=brand,

@@ -10,9 +10,11 @@ import reflex as rx
 from dealer.components.blocks import block, layout
 from dealer.components.errors import error_screen
 from dealer.components.layout import breadcrumbs
+from dealer.components.plates import PlateBlockBinding
 from dealer.pages.context import Page, PageContext
 from dealer.pages.frame import framed
 from dealer.state.cms import CmsState
+from dealer.state.plates import PlateState
 
 DOMAIN = "content"
 
@@ -30,12 +32,19 @@ def header(ctx: PageContext) -> rx.Component:
     )
 
 
+PLATE = PlateBlockBinding(
+    text=PlateState.plate_text, status=PlateState.status, message=PlateState.message,
+    vehicle=PlateState.vehicle, valuation_href=PlateState.valuation_href,
+    on_change=PlateState.set_plate, on_look_up=PlateState.look_up,
+)
+
+
 def blocks(ctx: PageContext) -> rx.Component:
     return rx.vstack(
         rx.foreach(
             CmsState.blocks,
             lambda record: block(record, ctx.locale, playing=CmsState.playing,
-                                 on_play=CmsState.play),
+                                 on_play=CmsState.play, plate=PLATE),
         ),
         spacing="8",
         width="100%",

@@ -18,6 +18,7 @@ from dealer.components.forms import (
     subject_card,
     text_field,
 )
+from dealer.components.plates import plate_lookup
 from dealer.forms import uploads
 from dealer.forms.definitions import (
     CHECKED,
@@ -34,6 +35,7 @@ from dealer.pages.frame import framed
 from dealer.routes import path_for
 from dealer.state.forms import FormsState
 from dealer.views.forms import not_found_kind
+from dealer.views.plates import DETAIL_FIELDS
 
 _NEXT_STEPS = {
     "test_drive": (
@@ -101,11 +103,21 @@ def _field(ctx: PageContext, form: FormDef, f: FieldDef) -> rx.Component:
     elif f.type == "radio":
         control = radio_field(spec, value, error, FormsState.set_text(f.name))
     else:
+        # The trade-in plate is looked up when the visitor leaves it (or asks).
+        on_blur = ([FormsState.blur(f.name), FormsState.look_up_plate]
+                   if f.name == "trade_in_plate" else FormsState.blur(f.name))
         control = text_field(
-            spec, value, error, FormsState.set_text(f.name), FormsState.blur(f.name),
+            spec, value, error, FormsState.set_text(f.name), on_blur,
             suggestions=FormsState.branches if f.type == "autocomplete" else None,
             notice=FormsState.notices.get(f.name, ""),
         )
+    if f.name == "trade_in_plate":
+        control = rx.fragment(control, plate_lookup(
+            _t(ctx, N_("Look up")), FormsState.look_up_plate, FormsState.plate_status,
+            FormsState.plate_message, f"{spec.id}-lookup"))
+    elif f.name in DETAIL_FIELDS:
+        # Drawn afresh when a lookup filled the details: an input keeps its own value.
+        control = rx.fragment(control, key=FormsState.filled_round.to_string())
     if f.shown_when:
         return rx.cond(FormsState.form_values.get(f.shown_when, "") == CHECKED, control)
     return control

@@ -5,10 +5,13 @@ from __future__ import annotations
 import reflex as rx
 from reflex.vars import VarData
 
-from dealer.components.layout import page_frame
+from dealer.components.chat import ChatHandlers, ChatValues, chat
+from dealer.components.layout import once_per_locale, page_frame
 from dealer.i18n import LANGUAGE_TAGS, chosen_language_href, gettext
 from dealer.pages.context import PageContext
 from dealer.routes import counterpart, path_for
+from dealer.settings import get_settings
+from dealer.state.chat import ChatState
 from dealer.state.locale import LocaleState
 from dealer.state.shortlists import ShortlistState
 
@@ -43,6 +46,25 @@ def framed(ctx: PageContext, *content: rx.Component) -> rx.Component:
         is_loading=~rx.State.is_hydrated,
         compare_count=ShortlistState.compare_count,
         favourite_count=ShortlistState.favourite_count,
+        chat=once_per_locale(chat_widget, ctx.locale)() if get_settings().chat_enabled else None,
+    )
+
+
+def chat_widget(locale: str) -> rx.Component:
+    """The chat bubble and panel, compiled once per locale (shared by every page)."""
+    state = ChatState
+    return chat(
+        locale,
+        ChatValues(
+            is_open=state.is_open, status=state.status, messages=state.messages,
+            answering=state.answering, offer=state.offer, contact_errors=state.contact_errors,
+            contact_failure=state.contact_failure, sending=state.sending, phone=state.phone,
+            phone_href=state.phone_href, email=state.email, email_href=state.email_href,
+            form_href=state.form_href,
+        ),
+        ChatHandlers(open=state.open_chat, toggle=state.toggle_chat, close=state.close_chat,
+                     send=state.send, submit_contact=state.submit_contact),
+        external=bool(get_settings().chat_provider_script),
     )
 
 

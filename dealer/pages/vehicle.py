@@ -26,19 +26,31 @@ from dealer.i18n import gettext
 from dealer.pages.context import Page, PageContext
 from dealer.pages.frame import for_current_url, framed
 from dealer.pages.shortlist_controls import vehicle_controls
+from dealer.state.chat import ChatState
 from dealer.state.vehicle import SHARE_SCRIPT, VehicleState
 from dealer.views.stock import stock_path
 from dealer.views.vehicle import KEY_FACTS, PROMISES
+
+
+def action_button(action: rx.Var, *, variant: str | rx.Var = "soft",
+                  size: str = "3") -> rx.Component:
+    """An action of the vehicle; the chat variant of the test drive opens the chat with
+    this vehicle (its link leads to the form until the app has taken over)."""
+    return rx.cond(
+        action.value == "testdrive_chat",
+        link_button(action.label, action.href, variant=variant, size=size,
+                    on_click=[rx.prevent_default,
+                              ChatState.open_test_drive(VehicleState.view.slug)]),
+        link_button(action.label, action.href, variant=variant, size=size),
+    )
 
 
 def header_buttons(locale: str) -> rx.Component:
     return rx.flex(
         rx.foreach(
             VehicleState.view.actions,
-            lambda action: link_button(
-                action.label, action.href,
-                variant=rx.cond(action.value == "testdrive", "solid", "soft"),
-            ),
+            lambda action: action_button(action, variant=rx.cond(
+                action.value.to(str).startswith("testdrive"), "solid", "soft")),
         ),
         rx.button(
             rx.icon("share-2", size=18, aria_hidden="true"),
@@ -104,7 +116,8 @@ def details(ctx: PageContext) -> rx.Component:
         rx.cond(VehicleState.view.description != "",
                 rx.text(VehicleState.view.description, size="3", margin_top="1.5rem")),
         section(gettext(locale, "Prices"),
-                price_blocks(VehicleState.view.prices, gettext(locale, "Was"))),
+                price_blocks(VehicleState.view.prices, gettext(locale, "Was"),
+                             lambda action: action_button(action, size="2"))),
         section(gettext(locale, "Our promises"),
                 promises(VehicleState.view.promises, [icon for icon, _ in PROMISES])),
         section(gettext(locale, "Vehicle data"),

@@ -35,6 +35,7 @@ from dealer.leads.store import LeadRejectedError, client_key, store_lead
 from dealer.routes import resolve
 from dealer.state.request import page_request
 from dealer.views.forms import FormSubject, form_page, requested_calculation
+from dealer.views.plates import LOOKING_UP, autofill, look_up
 
 logger = logging.getLogger(__name__)
 
@@ -78,6 +79,15 @@ class FormsState(rx.State):
     # Half-typed forms, kept in the browser (dealer/forms/drafts.py): they outlive a
     # server restart, a deploy and a reload.
     drafts: str = rx.LocalStorage("", name="form_drafts")
+    # The trade-in plate's lookup: its state ("" before one, loading, or a LookupState of
+    # dealer.plates.lookup) and message; the detail fields it filled are drawn afresh
+    # (their inputs keep their own values) whenever ``filled_round`` changes.
+    plate_status: str = ""
+    plate_message: str = ""
+    filled_round: int = 0
+    _plate_text: str = ""  # the plate text of the latest lookup
+    _plate_details: dict[str, str] = {}  # noqa: RUF012 - the values it filled in
+    _plate_record: dict[str, str] = {}  # noqa: RUF012 - what the lead keeps of it
 
     @property
     def _locale(self) -> str:
@@ -128,6 +138,7 @@ class FormsState(rx.State):
             self.form_values = restored_values(self.drafts, page_key, form)
             self.touched, self.dirty, self.errors, self.submitted = {}, {}, {}, False
             self.file_labels, self.upload_errors, self._file_names = {}, {}, {}
+            self._forget_plate()
             self.idempotency_key = secrets.token_urlsafe(24)
         info, subject = await form_page(path, locale, params,
                                         self.router.url.query_parameters)
@@ -213,6 +224,41 @@ class FormsState(rx.State):
         if field is not None:
             self._file_refused(field.name, uploads.refusal(code))
 
+    def _forget_plate(self) -> None:
+        self.plate_status, self.plate_message, self._plate_text = "", "", ""
+        self._plate_details, self._plate_record = {}, {}
+
+    @rx.event(background=True)
+    async def look_up_plate(self):
+        """Look the trade-in plate up (leaving the field, or its button) and fill in the
+        details the visitor has not typed themselves."""
+        async with self:
+            form = self._form()
+            if form is None or "trade_in_plate" not in form.names or self.status != "ready":
+                return
+            text, locale = self.form_values.get("trade_in_plate", ""), self._locale
+            if not text.strip():
+                self._forget_plate()
+                return
+            if self.plate_status == "loading" and text == self._plate_text:
+                return  # the same lookup is under way (a click right after leaving the field)
+            self._plate_text, self._plate_record = text, {}
+            self.plate_status = "loading"
+            self.plate_message = gettext(locale, LOOKING_UP, DOMAIN)
+        view, record = await look_up(text, locale)
+        async with self:
+            if self._plate_text != text or self._form() is not form:
+                return  # a newer lookup, or another page, owns the fields now
+            self.plate_status, self.plate_message = view.state, view.message
+            self._plate_record = record
+            changes = autofill(self.form_values, view.details, self._plate_details)
+            self._plate_details = view.details
+            if changes:
+                self.form_values = {**self.form_values, **changes}
+                self.drafts = with_draft(self.drafts, self._page_key, form, self.form_values)
+                self.filled_round += 1
+            self._refresh()
+
     @rx.event
     def blur(self, name: str) -> None:
         form = self._form()
@@ -247,6 +293,9 @@ class FormsState(rx.State):
                 "options": self._options(),
                 "calculation": dict(self._calculation),
                 "file_names": dict(self._file_names),
+                # What the register said, when it is about the plate being sent.
+                "trade_in_lookup": dict(self._plate_record)
+                if self._plate_text == self.form_values.get("trade_in_plate") else None,
             }
         try:
             await asyncio.to_thread(lambda: store_lead(**request))
@@ -270,3 +319,4 @@ class FormsState(rx.State):
             self.status = "success"
             self.drafts = without_draft(self.drafts, self._page_key)
             self.form_values = initial_values(form)
+            self._forget_plate()

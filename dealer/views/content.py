@@ -44,6 +44,7 @@ from dealer.i18n import (
 from dealer.pageinfo import Fact, Link, PageInfo, error_texts, home_link, not_found
 from dealer.params import integer
 from dealer.routes import counterpart, path_for, resolve
+from dealer.settings import get_settings
 from dealer.stock import catalog
 from dealer.stock.index import get_index
 from dealer.stock.labels import label
@@ -531,6 +532,16 @@ async def _vacancy_list(raw: dict, ctx: _Context) -> Block:
     )
 
 
+async def _trade_in_value(raw: dict, ctx: _Context) -> Block:
+    """'What is my car worth': the visitor's plate, looked up, carried to the valuation
+    service (behind the trade-in flag; without it the block only looks the car up)."""
+    settings = get_settings()
+    href = settings.trade_in_url if settings.feature_trade_in else ""
+    return Block(kind="plate", title=_text(raw.get("title")), text=_text(raw.get("text")),
+                 button_label=_text(raw.get("button_label")) or ctx.t(N_("Value my car")),
+                 button_href=href)
+
+
 async def _toast(raw: dict, ctx: _Context) -> None:
     if text := _text(raw.get("text")):
         ctx.toasts.append(text)
@@ -561,6 +572,7 @@ BLOCKS: dict[str, BlockBuilder] = {
     "review_summary": _review_summary,
     "vacancy_list": _vacancy_list,
     "toast": _toast,
+    "trade_in_value": _trade_in_value,
 }
 
 

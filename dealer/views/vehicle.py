@@ -313,6 +313,14 @@ def _price_rows(price: PriceView, locale: str) -> list[Fact]:
     ]
 
 
+def action_value(action: str, test_drive_mode: str) -> str:
+    """A deal type's action as the page draws it: the test drive of the chat variant
+    (SPEC §3, test_drive_mode "autochat") opens the chat with the vehicle when the chat
+    is on; its link still leads to the form, for a visitor without scripts."""
+    chat = test_drive_mode == "autochat" and get_settings().chat_enabled
+    return "testdrive_chat" if action == "testdrive" and chat else action
+
+
 def price_block(
     price: PriceView, locale: str, links: dict[str, str], country: str = "NL"
 ) -> PriceBlock:
@@ -326,10 +334,9 @@ def price_block(
     was = ""
     if not monthly and price.total_price is not None and price.discount:
         was = _money(price.total_price + price.discount, locale)
-    # The test drive action is a form here also in the chat variant (test_drive_mode):
-    # the form is what every visitor can use.
     actions = [
-        Link(value=action, label=label("action", action, locale), href=links[action])
+        Link(value=action_value(action, price.test_drive_mode), href=links[action],
+             label=label("action", action, locale))
         for action in price.actions
         if action in links
     ]
@@ -441,9 +448,11 @@ def vehicle_view(detail: VehicleDetail, locale: str, brand: str | None = None) -
     stock_href = stock_path(locale, brand)
     price, price_label = headline_price(detail, locale)
     facts, co2_labels = consumption(detail, locale)
+    chat_mode = next((p.test_drive_mode for p in detail.prices if "testdrive" in p.actions),
+                     "form")
     actions = [
-        Link(value="testdrive", label=label("action", "testdrive", locale),
-             href=links["testdrive"]),
+        Link(value=action_value("testdrive", chat_mode),
+             label=label("action", "testdrive", locale), href=links["testdrive"]),
         Link(value="interest", label=label("action", "interest", locale), href=links["interest"]),
     ]
     if any(p.deal_type != "purchase" for p in detail.prices):

@@ -24,15 +24,20 @@ def browser_settings(settings: Settings, build_id: str = "") -> dict:
         config["tagManager"] = {"id": settings.tag_manager_id, "src": settings.tag_manager_url}
     if errors := reporting.browser_settings(settings, build_id):
         config["errors"] = errors
+    if settings.chat_enabled and settings.chat_provider_script:
+        config["chat"] = {"src": settings.chat_provider_script}
     return config
 
 
 def tag_origins(settings: Settings) -> list[str]:
-    """Other hosts the page may load scripts from and talk to: the configured tag manager
-    and error-reporting ingest."""
+    """Other hosts the page may load scripts from and talk to: the configured tag manager,
+    error-reporting ingest and chat provider."""
     origins = []
     if settings.tag_manager_id:
         parts = urlsplit(settings.tag_manager_url)
+        origins.append(f"{parts.scheme}://{parts.netloc}")
+    if settings.chat_enabled and settings.chat_provider_script:
+        parts = urlsplit(settings.chat_provider_script)
         origins.append(f"{parts.scheme}://{parts.netloc}")
     if ingest := reporting.ingest_origin(settings):
         origins.append(ingest)

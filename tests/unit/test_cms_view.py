@@ -47,7 +47,11 @@ async def test_home_pages_are_built_from_their_stories() -> None:
     assert nl.info.title == "Rijnland Autogroep"  # the home page carries the site name only
     kinds = [(block.kind, block.style) for block in nl.blocks]
     assert kinds == [("carousel", ""), ("cards", "icon"), ("cards", "plain"), ("text", ""),
-                     ("cards", "logo"), ("cards", "article")]
+                     ("plate", ""), ("cards", "logo"), ("cards", "article")]
+    plate = nl.blocks[4]
+    assert (plate.title, plate.button_label) == ("Wat is mijn auto waard?",
+                                                 "Bereken de inruilwaarde")
+    assert plate.button_href == "https://www.example.com/inruil"  # DEALER_TRADE_IN_URL
     assert [block.kind for block in de.blocks] == [block.kind for block in nl.blocks]
     slides = nl.blocks[0].parts
     assert len(slides) == 3 and slides[1].href == "/merken"

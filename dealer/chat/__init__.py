@@ -1,0 +1,1 @@
+"""The chat assistant: understanding a visitor's question and answering it."""

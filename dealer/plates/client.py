@@ -1,0 +1,141 @@
+"""Client of the RDW's open vehicle data (opendata.rdw.nl, Socrata).
+
+Two datasets, both asked by plate (``?kenteken=AB123C``, the plate's letters and digits
+in upper case), both answering a JSON list of rows (empty for an unknown plate):
+
+* ``m9d7-ebf2`` registered vehicles: ``merk``, ``handelsbenaming``, ``eerste_kleur``,
+  ``datum_eerste_toelating`` (``YYYYMMDD``), ``voertuigsoort`` and many more;
+* ``8ys7-d773`` their fuels: one row per fuel, ``brandstof_volgnummer`` and
+  ``brandstof_omschrijving`` (``Benzine``, ``Diesel``, ``Elektriciteit`` ...).
+
+The bundled demo plates are answered in the same shape by a local transport
+(``dealer.plates.demo``), so the demo goes through this very client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+from dataclasses import dataclass
+
+import httpx
+
+from dealer.plates.plates import Plate
+
+VEHICLES = "m9d7-ebf2.json"
+FUELS = "8ys7-d773.json"
+TIMEOUT_S = 2.0
+_MAX_TEXT = 80  # longer names are cut: no make or model is this long
+
+
+class PlateLookupError(Exception):
+    """The register could not be read: unreachable, slow, refused or not understood."""
+
+
+@dataclass(frozen=True)
+class RegisteredVehicle:
+    """A vehicle as the register knows it; names as the RDW writes them."""
+
+    plate: str  # formatted, "AB-123-C"
+    make: str  # "Volkswagen"
+    model: str  # "Golf"
+    first_registration: dt.date | None  # first admission anywhere (datum_eerste_toelating)
+    fuels: tuple[str, ...]  # the RDW's names in its order: ("Benzine", "Elektriciteit")
+    colour: str  # the RDW's main colour: "GRIJS"
+    kind: str = ""  # voertuigsoort: "Personenauto", "Bedrijfsauto" ...
+
+
+def _text(value: object) -> str:
+    return value.strip()[:_MAX_TEXT] if isinstance(value, str) else ""
+
+
+def display_name(value: str) -> str:
+    """A register name as people write it: words of letters only are capitalised when
+    longer than three letters ("VOLKSWAGEN" -> "Volkswagen"); short ones stay ("BMW")."""
+    def word(part: str) -> str:
+        return part.capitalize() if part.isalpha() and len(part) > 3 else part
+    return " ".join("-".join(word(piece) for piece in part.split("-"))
+                    for part in value.split())
+
+
+def _date(value: object) -> dt.date | None:
+    try:
+        return dt.datetime.strptime(value, "%Y%m%d").date() if isinstance(value, str) else None
+    except ValueError:
+        return None
+
+
+def _rows(body: object) -> list[dict]:
+    if not isinstance(body, list) or not all(isinstance(row, dict) for row in body):
+        raise PlateLookupError("the register sent an unexpected body")
+    return body
+
+
+def _fuel_order(row: dict) -> int:
+    number = row.get("brandstof_volgnummer")
+    return int(number) if isinstance(number, str) and number.isdigit() else 99
+
+
+def parse_vehicle(plate: Plate, vehicles: object, fuels: object) -> RegisteredVehicle | None:
+    """The vehicle of the two datasets' answers; None when the register has no such plate.
+    An answer that is no list of rows raises PlateLookupError."""
+    rows, fuel_rows = _rows(vehicles), _rows(fuels)
+    if not rows:
+        return None
+    row = rows[0]
+    make = display_name(_text(row.get("merk")))
+    model = display_name(_text(row.get("handelsbenaming")))
+    # The trade name often repeats the make ("TOYOTA YARIS"): the model is the rest.
+    if make and model.upper().startswith(make.upper() + " "):
+        model = model[len(make) + 1:]
+    fuel_names = (_text(fuel.get("brandstof_omschrijving"))
+                  for fuel in sorted(fuel_rows, key=_fuel_order))
+    return RegisteredVehicle(
+        plate=plate.formatted,
+        make=make,
+        model=model,
+        first_registration=_date(row.get("datum_eerste_toelating")),
+        fuels=tuple(dict.fromkeys(name for name in fuel_names if name)),
+        colour=_text(row.get("eerste_kleur")),
+        kind=_text(row.get("voertuigsoort")),
+    )
+
+
+class RdwClient:
+    """Reads a Dutch plate's vehicle and fuels from the RDW's open data."""
+
+    def __init__(
+        self,
+        *,
+        base_url: str,
+        app_token: str | None = None,
+        transport: httpx.AsyncBaseTransport | None = None,
+        timeout: float = TIMEOUT_S,
+    ) -> None:
+        headers = {"Accept": "application/json"}
+        if app_token:  # Socrata's app token: higher request limits than anonymous use
+            headers["X-App-Token"] = app_token
+        self._http = httpx.AsyncClient(base_url=base_url.rstrip("/") + "/", transport=transport,
+                                       timeout=timeout, headers=headers)
+
+    async def aclose(self) -> None:
+        await self._http.aclose()
+
+    async def _dataset(self, name: str, plate: Plate) -> object:
+        try:
+            response = await self._http.get(name, params={"kenteken": plate.compact})
+        except httpx.HTTPError as exc:
+            raise PlateLookupError(f"register unreachable: {exc!r}") from exc
+        if response.status_code != 200:
+            raise PlateLookupError(f"register refused {name} (status {response.status_code})")
+        try:
+            return response.json()
+        except ValueError as exc:
+            raise PlateLookupError(f"the register sent invalid JSON for {name}") from exc
+
+    async def vehicle(self, plate: Plate) -> RegisteredVehicle | None:
+        """The registered vehicle of a Dutch plate; None when the register has none.
+        Raises PlateLookupError when the register cannot tell."""
+        vehicles, fuels = await asyncio.gather(self._dataset(VEHICLES, plate),
+                                               self._dataset(FUELS, plate))
+        return parse_vehicle(plate, vehicles, fuels)

@@ -1,0 +1,97 @@
+"""The chat with an outside provider's script (DEALER_CHAT_PROVIDER_SCRIPT): loaded once,
+only after the visitor allowed functional cookies; a provider that cannot be reached
+gives the chat's error state, then the fallback."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.page_types import connected
+from tests.conftest import Site, consent_cookie, copy_checkout, free_port, stop_site
+from tests.loopback import LoopbackService
+
+# The provider's script: counts its runs and the openings the site announces.
+PROVIDER_SCRIPT = """window.providerRuns = (window.providerRuns || 0) + 1;
+window.addEventListener("dealer-chat:open", () => {
+  window.providerOpenings = (window.providerOpenings || 0) + 1; });"""
+RECORD_STATES = """
+window.chatStates = [];
+new MutationObserver(() => {
+  const panel = document.getElementById("chat-panel");
+  const state = panel && panel.dataset.status;
+  if (state && window.chatStates[window.chatStates.length - 1] !== state)
+    window.chatStates.push(state);
+}).observe(document, {subtree: true, childList: true, attributes: true,
+                      attributeFilter: ["data-status"]});
+"""
+
+
+@pytest.fixture(scope="module")
+def provider() -> Iterator[LoopbackService]:
+    service = LoopbackService({"/chat.js": ("text/javascript", PROVIDER_SCRIPT)})
+    yield service
+    service.close()
+
+
+@pytest.fixture(scope="module")
+def provider_site(tmp_path_factory: pytest.TempPathFactory,
+                  provider: LoopbackService) -> Iterator[Site]:
+    """The site with an outside chat provider: its own copy of the checkout (its own
+    build, the provider is part of the compiled page)."""
+    checkout = tmp_path_factory.mktemp("chat-provider")
+    copy_checkout(checkout)
+    database_url = f"sqlite:///{tmp_path_factory.mktemp('chat-provider-db') / 'site.db'}"
+    site = Site(free_port(), database_url, checkout=checkout, env={
+        "DEALER_PUBLIC_MOCKS": "true",
+        "DEALER_CHAT_PROVIDER_SCRIPT": provider.origin + "/chat.js",
+    })
+    try:
+        yield site
+    finally:
+        stop_site(site.process)
+
+
+def test_the_provider_loads_once_after_functional_consent(
+        page: Page, provider_site: Site, provider: LoopbackService) -> None:
+    page.add_init_script(RECORD_STATES)
+    page.goto(provider_site.url("/"))
+    connected(page)
+    bubble = page.get_by_role("button", name="Chat met ons")
+    bubble.click()
+    panel = page.get_by_role("dialog", name="Chat")
+    # Only necessary cookies so far: the panel asks, nothing is loaded.
+    allow = panel.get_by_role("button", name="Toestaan en chat openen")
+    expect(allow).to_be_visible()
+    page.wait_for_timeout(500)
+    assert provider.requested("/chat.js") == []
+    allow.click()
+    expect(panel).to_be_hidden()  # the provider's window takes over
+    assert page.evaluate("[window.providerRuns, window.providerOpenings]") == [1, 1]
+    assert page.evaluate("window.chatStates") == ["loading"]  # then closed: the provider's
+    bubble.click()
+    page.wait_for_function("window.providerOpenings === 2")
+    assert page.evaluate("window.providerRuns") == 1
+    assert len(provider.requested("/chat.js")) == 1
+
+
+def test_an_unreachable_provider_shows_error_then_the_fallback(
+        browser: Browser, provider_site: Site, provider: LoopbackService) -> None:
+    context = browser.new_context(locale="en-US", storage_state={
+        "cookies": [consent_cookie(["functional"])], "origins": []})
+    page = context.new_page()
+    try:
+        page.add_init_script(RECORD_STATES)
+        page.route(provider.origin + "/chat.js", lambda route: route.abort())
+        page.goto(provider_site.url("/de"))
+        connected(page)
+        page.get_by_role("button", name="Chatten Sie mit uns").click()
+        panel = page.get_by_role("dialog", name="Chat")
+        expect(panel.get_by_text("Der Chat ist zurzeit nicht verfügbar")).to_be_visible()
+        assert page.evaluate("window.chatStates") == ["loading", "error", "fallback"]
+        expect(panel.get_by_role("link", name="Kontaktformular")).to_have_attribute(
+            "href", "/de/direktkontakt")
+    finally:
+        context.close()

@@ -1,0 +1,143 @@
+"""The licence plate lookup as a visitor uses it, in both languages: the trade-in details of
+a request filled in from the register (still editable, stored with the lead), and the
+'what is my car worth' block carrying the plate to the valuation link. The demo register
+(bundled RDW rows behind a local transport) answers."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page, expect
+from sqlalchemy import text
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+
+from dealer.db import make_engine
+from dealer.leads.models import Lead
+from tests.browser.page_types import connected
+from tests.browser.test_accessibility import violations
+from tests.conftest import Site
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args: dict) -> dict:
+    """axe-core is let in by the browser, past the pages' Content-Security-Policy."""
+    return {**browser_context_args, "bypass_csp": True}
+
+
+@pytest.fixture
+def db(site: Site) -> Iterator[Engine]:
+    """The site's database without leads: every test submits from the same address."""
+    engine = make_engine(site.database_url)
+    with engine.begin() as connection:
+        connection.execute(text("DELETE FROM lead"))
+    yield engine
+    engine.dispose()
+
+
+def the_lead(engine: Engine) -> Lead:
+    with Session(engine) as session:
+        (lead,) = session.exec(select(Lead))
+        return lead
+
+
+def test_dutch_trade_in_is_filled_in_from_the_register_and_stored(
+    page: Page, site: Site, vehicle: str, db: Engine,
+) -> None:
+    page.goto(site.url(f"/voorraad/{vehicle}/interesse"))
+    connected(page)
+    expect(page.get_by_role("button", name="Aanvraag versturen")).to_be_visible()
+    page.get_by_role("switch", name="Ik heb een auto om in te ruilen").click()
+    plate = page.get_by_role("textbox", name="Kenteken van uw auto")
+    plate.fill("kx 512 t")
+    plate.press("Tab")  # leaving the field looks it up
+    status = page.get_by_test_id("plate-status")
+    expect(status).to_have_text(
+        "We hebben KX-512-T gevonden in het kentekenregister van de RDW: "
+        "Volkswagen Golf · 2017 · Benzine · Grijs.")
+    expect(page.get_by_role("textbox", name="Merk")).to_have_value("Volkswagen")
+    expect(page.get_by_role("textbox", name="Model", exact=True)).to_have_value("Golf")
+    expect(page.get_by_label("Datum eerste toelating")).to_have_value("2017-05-12")
+    expect(page.get_by_role("textbox", name="Brandstof")).to_have_value("Benzine")
+    colour = page.get_by_role("textbox", name="Kleur")
+    expect(colour).to_have_value("Grijs")
+    colour.fill("Antraciet")  # still the visitor's to change
+    assert violations(page) == []  # the revealed trade-in part with its lookup
+
+    page.get_by_role("textbox", name="Naam").fill("Anna de Vries")
+    page.get_by_role("textbox", name="E-mailadres").fill("anna@example.nl")
+    page.get_by_role("spinbutton", name="Kilometerstand").fill("98000")
+    page.get_by_role("checkbox", name=re.compile("^Ik ga ermee akkoord")).click()
+    page.get_by_role("button", name="Aanvraag versturen").click()
+    expect(page.get_by_test_id("form-success")).to_be_visible()
+    lead = the_lead(db)
+    assert lead.payload["trade_in_plate"] == "KX-512-T"
+    assert (lead.payload["trade_in_make"], lead.payload["trade_in_model"]) == (
+        "Volkswagen", "Golf")
+    assert lead.payload["trade_in_first_registration"] == "2017-05-12"
+    assert lead.payload["trade_in_colour"] == "Antraciet"
+    assert lead.payload["trade_in_lookup"]["state"] == "found"
+    assert lead.payload["trade_in_lookup"]["colour"] == "GRIJS"
+
+
+def test_german_page_looks_up_with_the_button_and_names_every_state(
+    page: Page, site: Site, vehicle: str,
+) -> None:
+    page.goto(site.url(f"/de/angebote/{vehicle}/probefahrt"))
+    connected(page)
+    expect(page.get_by_role("button", name="Anfrage senden")).to_be_visible()
+    page.get_by_role("switch", name="Ich möchte ein Fahrzeug in Zahlung geben").click()
+    plate = page.get_by_role("textbox", name="Kennzeichen Ihres Fahrzeugs")
+    look_up = page.get_by_role("button", name="Abfragen")
+    status = page.get_by_test_id("plate-status")
+    make = page.get_by_role("textbox", name="Marke")
+
+    plate.fill("T-123-BR")
+    look_up.click()
+    expect(status).to_contain_text("Wir haben T-123-BR im niederländischen Fahrzeugregister "
+                                   "gefunden: Toyota Yaris · 2016 · Benzin-Hybrid · Weiß.")
+    expect(make).to_have_value("Toyota")
+    expect(page.get_by_role("textbox", name="Kraftstoff")).to_have_value("Benzin-Hybrid")
+    expect(page.get_by_role("textbox", name="Farbe")).to_have_value("Weiß")
+
+    # A German plate: no public register; what the lookup filled in goes again.
+    plate.fill("b ab 1234")
+    look_up.click()
+    expect(status).to_have_text("Deutsches Kennzeichen B-AB 1234: Dafür gibt es kein "
+                                "öffentliches Register. Bitte geben Sie die Daten Ihres "
+                                "Autos selbst ein.")
+    expect(make).to_have_value("")
+
+    plate.fill("ZZ-999-Z")
+    look_up.click()
+    expect(status).to_contain_text("ZZ-999-Z steht nicht im niederländischen Fahrzeugregister")
+
+    plate.fill("BAB 1234")
+    look_up.click()
+    expect(status).to_contain_text("Das ist kein niederländisches oder deutsches Kennzeichen")
+
+
+@pytest.mark.parametrize(("path", "heading", "label", "button", "vehicle_line", "link"), [
+    ("/", "Wat is mijn auto waard?", "Kenteken", "Opzoeken",
+     "KIA E-Niro · 2019 · Elektrisch · Blauw", "Bereken de inruilwaarde"),
+    ("/de", "Was ist mein Auto wert?", "Kennzeichen", "Abfragen",
+     "KIA E-Niro · 2019 · Elektro · Blau", "Inzahlungnahmewert berechnen"),
+])
+def test_what_is_my_car_worth_carries_the_plate_to_the_valuation(
+    page: Page, site: Site, path: str, heading: str, label: str, button: str,
+    vehicle_line: str, link: str,
+) -> None:
+    page.goto(site.url(path))
+    connected(page)
+    block = page.get_by_test_id("trade-in-value")
+    expect(block.get_by_role("heading", name=heading)).to_be_visible()
+    valuation = block.get_by_role("link", name=link)
+    expect(valuation).to_have_attribute("href", "https://www.example.com/inruil")
+    block.get_by_role("textbox", name=label).fill("ghj 45 k")
+    block.get_by_role("textbox", name=label).press("Enter")
+    expect(block.get_by_test_id("plate-vehicle")).to_have_text(vehicle_line)
+    expect(valuation).to_have_attribute("href", "https://www.example.com/inruil?kenteken=GHJ45K")
+    expect(block.get_by_role("button", name=button)).to_be_enabled()
+    assert violations(page) == []

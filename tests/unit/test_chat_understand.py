@@ -1,0 +1,189 @@
+# ruff: noqa: E501 - a table reads best one phrasing a line
+"""The chat's understanding of free text: 100 phrasings (50 Dutch, 50 German) with the
+stock search each one describes, the other questions it recognises, and that nothing a
+visitor types makes it fail."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dealer.brands import PLATFORM_BRANDS
+from dealer.chat.understand import INTENTS, MAX_TEXT, Understood, Vocabulary, understand
+from dealer.stock import demo
+from dealer.stock.query import StockQuery
+from dealer.stock.text import slugify
+
+# The demo stock's names, as the stock index gives them.
+VOCABULARY = Vocabulary(
+    brands=tuple(PLATFORM_BRANDS.items()),
+    models=tuple((f"{brand}.{slugify(spec.name)}", spec.name)
+                 for brand, specs in demo.MODELS.items() for spec in specs),
+    branches=tuple((branch.slug, branch.city) for branch in demo.BRANCHES),
+)
+
+NL = [
+    ('elektrische SUV onder 30.000', 'body_style=suv&fuel=electric&price_max=30000'),
+    ('Hebben jullie een elektrische auto tot 25k?', 'fuel=electric&price_max=25000'),
+    ('ik zoek een stationwagen automaat', 'body_style=estate&transmission=automatic'),
+    ('Golf Variant diesel vanaf bouwjaar 2019', 'brand=volkswagen&fuel=diesel&model=volkswagen.golf-variant&year_min=2019'),
+    ('Seat Leon tussen 20.000 en 30.000 euro', 'brand=seat&model=seat.leon&price_max=30000&price_min=20000'),
+    ('zwarte Audi met trekhaak', 'brand=audi&colour=black&equipment=towbar'),
+    ('occasion onder 15.000 euro', 'condition=used&price_max=15000'),
+    ('nieuwe Skoda Octavia Combi', 'brand=skoda&condition=new&model=skoda.octavia-combi'),
+    ('hybride SUV met automaat', 'body_style=suv&fuel=hybrid,hybrid-diesel,hybrid-petrol,mildhybrid,pluginhybrid&transmission=automatic'),
+    ('plug-in hybride tot 40.000', 'fuel=pluginhybrid&price_max=40000'),
+    ('een 4x4 met meer dan 150 pk', 'drive=four&power_min=150'),
+    ('Volkswagen ID.3 onder 300 euro per maand', 'brand=volkswagen&model=volkswagen.id-3&monthly_max=300'),
+    ('bestelbus diesel handgeschakeld', 'fuel=diesel&transmission=manual&vehicle_type=van'),
+    ('witte cabrio', 'body_style=convertible&colour=white'),
+    ('Tiguan vanaf 2021 met minder dan 50.000 km', 'brand=volkswagen&mileage_max=50000&model=volkswagen.tiguan&year_min=2021'),
+    ('goedkope Polo tot 12.000 euro', 'brand=volkswagen&model=volkswagen.polo&price_max=12000'),
+    ('familieauto met trekhaak', 'body_style=estate,mpv&equipment=towbar'),
+    ('Cupra Formentor automaat', 'brand=cupra&model=cupra.formentor&transmission=automatic'),
+    ('een rode hatchback', 'body_style=hatchback&colour=red'),
+    ('Kodiaq 7 zitplaatsen diesel', 'brand=skoda&fuel=diesel&model=skoda.kodiaq'),
+    ('elektrische auto met een kilometerstand onder 20.000 km', 'fuel=electric&mileage_max=20000'),
+    ('benzine automaat max 20.000', 'fuel=petrol&price_max=20000&transmission=automatic'),
+    ('Audi Q5 uit 2020', 'brand=audi&model=audi.q5&year_max=2020&year_min=2020'),
+    ('grijze stationwagen met parkeersensoren', 'body_style=estate&colour=grey&equipment=parking'),
+    ('Skoda Enyaq of VW ID.4', 'brand=skoda,volkswagen&model=skoda.enyaq,volkswagen.id-4'),
+    ('lease auto onder 400 per maand', 'monthly_max=400'),
+    ('SUV met cruise control en airco', 'body_style=suv&equipment=air_conditioning,cruise_control'),
+    ('mild hybride Audi A3', 'brand=audi&fuel=mildhybrid&model=audi.a3-limousine,audi.a3-sportback'),
+    ('Transporter met trekhaak', 'brand=volkswagen-bedrijfswagens&equipment=towbar&model=volkswagen-bedrijfswagens.transporter'),
+    ('blauwe Volkswagen Golf handgeschakeld', 'brand=volkswagen&colour=blue&model=volkswagen.golf&transmission=manual'),
+    ('tweedehands Tiguan 4motion', 'brand=volkswagen&condition=used&drive=four&model=volkswagen.tiguan'),
+    ('elektrische hatchback vanaf 2022', 'body_style=hatchback&fuel=electric&year_min=2022'),
+    ('Caddy bestelauto', 'brand=volkswagen-bedrijfswagens&model=volkswagen-bedrijfswagens.caddy&vehicle_type=van'),
+    ('zilveren sedan', 'body_style=saloon&colour=silver'),
+    ('ik zoek een Arona onder 20k', 'brand=seat&model=seat.arona&price_max=20000'),
+    ('auto met airco tot 10.000 euro', 'equipment=air_conditioning&price_max=10000'),
+    ('een coupé van Audi', 'body_style=coupe&brand=audi'),
+    ('Volkswagen Passat stationwagen hybride', 'body_style=estate&brand=volkswagen&fuel=hybrid,hybrid-diesel,hybrid-petrol,mildhybrid,pluginhybrid&model=volkswagen.passat'),
+    ('diesel automaat met trekhaak onder 25.000', 'equipment=towbar&fuel=diesel&price_max=25000&transmission=automatic'),
+    ('ID. Buzz', 'brand=volkswagen-bedrijfswagens&model=volkswagen-bedrijfswagens.id-buzz'),
+    ('SUV met vierwielaandrijving vanaf 2020', 'body_style=suv&drive=four&year_min=2020'),
+    ('Skoda Kamiq benzine niet meer dan 25.000', 'brand=skoda&fuel=petrol&model=skoda.kamiq&price_max=25000'),
+    ('auto met meer dan 200 pk', 'power_min=200'),
+    ('elektrische SUV bij Utrecht', 'body_style=suv&branch=utrecht&fuel=electric'),
+    ('groene auto', 'colour=green'),
+    ('Audi A4 Avant met minder dan 100.000 kilometer', 'brand=audi&mileage_max=100000&model=audi.a4-avant'),
+    ('T-Roc cabrio nieuw', 'body_style=convertible&brand=volkswagen&condition=new&model=volkswagen.t-roc'),
+    ("auto's van CUPRA", 'brand=cupra'),
+    ('een MPV met automaat', 'body_style=mpv&transmission=automatic'),
+    ('voorwielaandrijving benzine tussen 10.000 en 15.000', 'drive=front&fuel=petrol&price_max=15000&price_min=10000'),
+]
+DE = [
+    ('Kombi Automatik bis 20.000 km', 'body_style=estate&mileage_max=20000&transmission=automatic'),
+    ('elektrischer SUV unter 30.000 Euro', 'body_style=suv&fuel=electric&price_max=30000'),
+    ('Ich suche einen gebrauchten Golf', 'brand=volkswagen&condition=used&model=volkswagen.golf'),
+    ('VW Tiguan Diesel ab Baujahr 2020', 'brand=volkswagen&fuel=diesel&model=volkswagen.tiguan&year_min=2020'),
+    ('Habt ihr einen Hybrid bis 35.000 €?', 'fuel=hybrid,hybrid-diesel,hybrid-petrol,mildhybrid,pluginhybrid&price_max=35000'),
+    ('schwarzer Audi Q4 e-tron mit Anhängerkupplung', 'brand=audi&colour=black&equipment=towbar&model=audi.q4-e-tron'),
+    ('Neuwagen Skoda Superb Combi', 'brand=skoda&condition=new&model=skoda.superb-combi'),
+    ('Kleinwagen unter 15.000 Euro', 'body_style=hatchback&price_max=15000'),
+    ('Plug-in-Hybrid mit Allradantrieb', 'drive=four&fuel=pluginhybrid'),
+    ('Cabrio in Weiß', 'body_style=convertible&colour=white'),
+    ('Transporter Diesel mit Schaltgetriebe', 'brand=volkswagen-bedrijfswagens&fuel=diesel&model=volkswagen-bedrijfswagens.transporter&transmission=manual'),
+    ('Elektroauto mit Wärmepumpe bis 40.000', 'fuel=electric&price_max=40000'),
+    ('Leasing unter 300 Euro im Monat', 'monthly_max=300'),
+    ('Audi A6 Avant Allrad mit mehr als 200 PS', 'brand=audi&drive=four&model=audi.a6-avant&power_min=200'),
+    ('Seat Ibiza Benziner', 'brand=seat&fuel=petrol&model=seat.ibiza'),
+    ('roter Kombi mit Tempomat', 'body_style=estate&colour=red&equipment=cruise_control'),
+    ('Gebrauchtwagen mit weniger als 50.000 km ab 2019', 'condition=used&mileage_max=50000&year_min=2019'),
+    ('SUV mit Automatik und Einparkhilfe', 'body_style=suv&equipment=parking&transmission=automatic'),
+    ('CUPRA Born', 'brand=cupra&model=cupra.born'),
+    ('grauer VW Golf Automatik', 'brand=volkswagen&colour=grey&model=volkswagen.golf&transmission=automatic'),
+    ('Limousine ab 2021', 'body_style=saloon&year_min=2021'),
+    ('Mildhybrid bis 30.000 Euro', 'fuel=mildhybrid&price_max=30000'),
+    ('Nutzfahrzeug mit Anhängerkupplung', 'equipment=towbar&vehicle_type=van'),
+    ('Skoda Octavia Kombi Diesel', 'brand=skoda&fuel=diesel&model=skoda.octavia-combi'),
+    ('Elektro-SUV mit Allrad', 'body_style=suv&drive=four&fuel=electric'),
+    ('blauer Polo', 'brand=volkswagen&colour=blue&model=volkswagen.polo'),
+    ('Familienauto mit Klimaanlage', 'body_style=estate,mpv&equipment=air_conditioning'),
+    ('Audi A3 Limousine zwischen 25.000 und 35.000 Euro', 'brand=audi&model=audi.a3-limousine&price_max=35000&price_min=25000'),
+    ('Lieferwagen mit Automatik', 'transmission=automatic&vehicle_type=van'),
+    ('Welche Elektroautos habt ihr in Köln?', 'branch=koeln&fuel=electric'),
+    ('günstiger Benziner bis 10.000', 'fuel=petrol&price_max=10000'),
+    ('VW ID.7 ab 2024', 'brand=volkswagen&model=volkswagen.id-7&year_min=2024'),
+    ('Tarraco mit 7 Sitzen', 'brand=seat&model=seat.tarraco'),
+    ('Kompaktwagen mit Schaltgetriebe', 'body_style=hatchback&transmission=manual'),
+    ('Coupé mit Heckantrieb', 'body_style=coupe&drive=rear'),
+    ('Škoda Kodiaq Allrad', 'brand=skoda&drive=four&model=skoda.kodiaq'),
+    ('silberner Kombi bis 100.000 km', 'body_style=estate&colour=silver&mileage_max=100000'),
+    ('Hybrid-SUV unter 40.000', 'body_style=suv&fuel=hybrid,hybrid-diesel,hybrid-petrol,mildhybrid,pluginhybrid&price_max=40000'),
+    ('Amarok Pick-up', 'brand=volkswagen-bedrijfswagens&model=volkswagen-bedrijfswagens.amarok&vehicle_type=truck'),
+    ('Automatik mit Frontantrieb', 'drive=front&transmission=automatic'),
+    ('Audi Q2 höchstens 30.000 €', 'brand=audi&model=audi.q2&price_max=30000'),
+    ('Elektroauto unter 250 € pro Monat', 'fuel=electric&monthly_max=250'),
+    ('gebrauchter Passat Variant', 'brand=volkswagen&condition=used&model=volkswagen.passat'),
+    ('Neuwagen mit über 150 PS', 'condition=new&power_min=150'),
+    ('Ateca Benzin Automatik', 'brand=cupra,seat&fuel=petrol&model=cupra.ateca,seat.ateca&transmission=automatic'),
+    ('Cabrio von Audi', 'body_style=convertible&brand=audi'),
+    ('Multivan Diesel', 'brand=volkswagen-bedrijfswagens&fuel=diesel&model=volkswagen-bedrijfswagens.multivan'),
+    ('SUV bis Baujahr 2018', 'body_style=suv&year_max=2018'),
+    ('grüner Skoda', 'brand=skoda&colour=green'),
+    ('Fahrzeuge mit Alarmanlage', 'equipment=security'),
+]
+
+
+@pytest.mark.parametrize(("locale", "text", "expected"),
+                         [("nl", *row) for row in NL] + [("de", *row) for row in DE])
+def test_a_stock_question_is_the_search_it_describes(locale: str, text: str,
+                                                     expected: str) -> None:
+    understood = understand(text, locale, VOCABULARY)
+    assert understood.intent == "stock"
+    assert understood.query.to_query_string() == expected
+    # The very search the stock overview parses from the same parameters.
+    assert understood.query == StockQuery.from_params(
+        dict(part.split("=") for part in expected.split("&")))
+
+
+def test_fifty_phrasings_per_language() -> None:
+    assert len(NL) == len(DE) == 50
+    assert len({text for text, _ in NL + DE}) == 100
+
+
+@pytest.mark.parametrize(("locale", "text", "intent", "branch"), [
+    ("nl", "Wat zijn de openingstijden in Utrecht?", "branch", "utrecht"),
+    ("nl", "Waar zit jullie vestiging in Arnhem?", "branch", "arnhem"),
+    ("nl", "Hoe laat zijn jullie open?", "branch", None),
+    ("nl", "Wat kost deze auto per maand?", "monthly", None),
+    ("nl", "Ik wil graag een proefrit maken", "test_drive", None),
+    ("nl", "Kan ik met een medewerker spreken?", "handover", None),
+    ("nl", "Bel mij terug alstublieft", "handover", None),
+    ("nl", "Hoe is het weer vandaag?", "unknown", None),
+    ("de", "Wann habt ihr in Köln geöffnet?", "branch", "koeln"),
+    ("de", "Wo ist die Filiale in Düsseldorf?", "branch", "duesseldorf"),
+    ("de", "Öffnungszeiten Kleve", "branch", "kleve"),
+    ("de", "Was kostet der im Monat?", "monthly", None),
+    ("de", "Ich möchte eine Probefahrt machen", "test_drive", None),
+    ("de", "Ich möchte mit einem Mitarbeiter sprechen", "handover", None),
+    ("de", "Erzähl mir einen Witz", "unknown", None),
+])
+def test_other_questions(locale: str, text: str, intent: str, branch: str | None) -> None:
+    understood = understand(text, locale, VOCABULARY)
+    assert (understood.intent, understood.branch) == (intent, branch)
+
+
+def test_a_branch_with_stock_words_filters_the_stock_there() -> None:
+    understood = understand("Welche Elektroautos habt ihr in Köln?", "de", VOCABULARY)
+    assert understood.intent == "stock"
+    assert understood.query.branch == ("koeln",)
+
+
+@given(st.one_of(st.text(max_size=2 * MAX_TEXT), st.integers(), st.none(),
+                 st.lists(st.text())), st.sampled_from(["nl", "de", "fr", ""]))
+def test_anything_typed_is_understood_somehow(text: object, locale: str) -> None:
+    understood = understand(text, locale, VOCABULARY)
+    assert isinstance(understood, Understood)
+    assert understood.intent in INTENTS
+    assert len(understood.query.to_query_string()) < 2000
+
+
+@given(st.text(alphabet="0123456789., km€pkPSbisonder", max_size=60))
+def test_numbers_in_any_shape_give_a_valid_search(text: str) -> None:
+    query = understand(text, "nl", VOCABULARY).query
+    assert query == StockQuery.from_params(query.to_params())
