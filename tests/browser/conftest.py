@@ -7,7 +7,9 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
+from sqlalchemy import Engine, text
 
+from dealer.db import make_engine
 from tests.conftest import Site, copy_checkout, free_port, stop_site
 from tests.loopback import LoopbackService
 
@@ -16,6 +18,17 @@ from tests.loopback import LoopbackService
 def vehicle(site: Site) -> str:
     html = httpx.get(site.url("/voorraad")).text
     return re.search(r'href="/voorraad/([a-z0-9-]+-\d+)"', html).group(1)
+
+
+@pytest.fixture
+def db(site: Site) -> Iterator[Engine]:
+    """The site's database, without leads before each test: every test submits from the
+    same address and must stay below the per-client rate limit."""
+    engine = make_engine(site.database_url)
+    with engine.begin() as connection:
+        connection.execute(text("DELETE FROM lead"))
+    yield engine
+    engine.dispose()
 
 
 # The tag manager's script: counts how often it ran.

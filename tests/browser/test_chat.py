@@ -5,7 +5,6 @@ where the bubble sits."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
@@ -51,14 +50,6 @@ new MutationObserver(() => {
                       attributeFilter: ["data-status"]});
 """
 
-
-@pytest.fixture
-def db(site: Site) -> Iterator[Engine]:
-    engine = make_engine(site.database_url)
-    with engine.begin() as connection:
-        connection.execute(text("DELETE FROM lead"))
-    yield engine
-    engine.dispose()
 
 
 def chat_leads(engine: Engine) -> list[Lead]:

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.page_types import connected
+from tests.browser.test_chat import RECORD_STATES
 from tests.conftest import Site, consent_cookie, copy_checkout, free_port, stop_site
 from tests.loopback import LoopbackService
 
@@ -17,16 +18,6 @@ from tests.loopback import LoopbackService
 PROVIDER_SCRIPT = """window.providerRuns = (window.providerRuns || 0) + 1;
 window.addEventListener("dealer-chat:open", () => {
   window.providerOpenings = (window.providerOpenings || 0) + 1; });"""
-RECORD_STATES = """
-window.chatStates = [];
-new MutationObserver(() => {
-  const panel = document.getElementById("chat-panel");
-  const state = panel && panel.dataset.status;
-  if (state && window.chatStates[window.chatStates.length - 1] !== state)
-    window.chatStates.push(state);
-}).observe(document, {subtree: true, childList: true, attributes: true,
-                      attributeFilter: ["data-status"]});
-"""
 
 
 @pytest.fixture(scope="module")

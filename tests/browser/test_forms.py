@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -12,7 +11,6 @@ from sqlalchemy import text
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from dealer.db import make_engine
 from dealer.leads.models import Lead
 from dealer.leads.store import client_key
 from dealer.stock.models import Brand, Vehicle, VehiclePrice
@@ -21,16 +19,6 @@ from tests.conftest import Site
 
 NEXT_WEEK = (dt.date.today() + dt.timedelta(days=7)).isoformat()
 
-
-@pytest.fixture
-def db(site: Site) -> Iterator[Engine]:
-    """The site's database, without leads before each test: every test submits from the
-    same address and must stay below the per-client rate limit."""
-    engine = make_engine(site.database_url)
-    with engine.begin() as connection:
-        connection.execute(text("DELETE FROM lead"))
-    yield engine
-    engine.dispose()
 
 
 def leads(engine: Engine) -> list[Lead]:

@@ -6,15 +6,12 @@ a request filled in from the register (still editable, stored with the lead), an
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Page, expect
-from sqlalchemy import text
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from dealer.db import make_engine
 from dealer.leads.models import Lead
 from tests.browser.page_types import connected
 from tests.browser.test_accessibility import violations
@@ -26,15 +23,6 @@ def browser_context_args(browser_context_args: dict) -> dict:
     """axe-core is let in by the browser, past the pages' Content-Security-Policy."""
     return {**browser_context_args, "bypass_csp": True}
 
-
-@pytest.fixture
-def db(site: Site) -> Iterator[Engine]:
-    """The site's database without leads: every test submits from the same address."""
-    engine = make_engine(site.database_url)
-    with engine.begin() as connection:
-        connection.execute(text("DELETE FROM lead"))
-    yield engine
-    engine.dispose()
 
 
 def the_lead(engine: Engine) -> Lead:

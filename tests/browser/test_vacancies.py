@@ -5,16 +5,13 @@ to .pdf are refused with the reason), down to the stored lead and its file."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
-from sqlalchemy import text
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from dealer.db import make_engine
 from dealer.leads.models import Lead, LeadAttachment
 from tests.conftest import Site
 
@@ -22,14 +19,6 @@ PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>
 MOTIVATION = ("Ik werk al acht jaar als monteur en wil graag aan elektrische auto's werken "
               "in een team dat opleidingen serieus neemt.")
 
-
-@pytest.fixture
-def db(site: Site) -> Iterator[Engine]:
-    engine = make_engine(site.database_url)
-    with engine.begin() as connection:
-        connection.execute(text("DELETE FROM lead"))
-    yield engine
-    engine.dispose()
 
 
 @pytest.fixture
