@@ -12,6 +12,7 @@ import json
 from urllib.parse import urlsplit
 
 from dealer import reporting
+from dealer.appointments.options import PLUGIN, WIDGET
 from dealer.analytics import constants_script
 from dealer.consent import consent_script
 from dealer.settings import Settings, get_settings
@@ -24,16 +25,24 @@ def browser_settings(settings: Settings, build_id: str = "") -> dict:
         config["tagManager"] = {"id": settings.tag_manager_id, "src": settings.tag_manager_url}
     if errors := reporting.browser_settings(settings, build_id):
         config["errors"] = errors
+    if settings.appointment_script_url:
+        config["appointments"] = {
+            "src": settings.appointment_script_url, "app": settings.appointment_app,
+            "app_code": settings.appointment_app_code,
+            "settings": settings.appointment_settings, "widget": WIDGET, "plugin": PLUGIN,
+        }
     return config
 
 
 def tag_origins(settings: Settings) -> list[str]:
-    """Other hosts the page may load scripts from and talk to: the configured tag manager
-    and error-reporting ingest."""
+    """Other hosts the page may load scripts from and talk to: the configured tag manager,
+    error-reporting ingest and appointment booking provider."""
     origins = []
-    if settings.tag_manager_id:
-        parts = urlsplit(settings.tag_manager_url)
-        origins.append(f"{parts.scheme}://{parts.netloc}")
+    for configured, url in ((settings.tag_manager_id, settings.tag_manager_url),
+                            (settings.appointment_script_url, settings.appointment_script_url)):
+        if configured and url:
+            parts = urlsplit(url)
+            origins.append(f"{parts.scheme}://{parts.netloc}")
     if ingest := reporting.ingest_origin(settings):
         origins.append(ingest)
     return origins
