@@ -79,9 +79,7 @@ def button(
         "variant": _radix(variant, VARIANTS, "primary"),
         "width": "100%" if full_width else "fit-content",
         "class_name": " ".join(classes),
-        "high_contrast": on_dark_background or None,
     }
-    style = {key: value for key, value in style.items() if value is not None}
     content = _content(label, icon, icon_position, size if isinstance(size, str) else "medium")
 
     def make(click: Any) -> rx.Component:

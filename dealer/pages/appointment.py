@@ -124,7 +124,7 @@ def appointment_dialog(ctx: PageContext) -> rx.Component:
                 rx.dialog.title(_t(ctx, FORM.title), margin="0"),
                 rx.dialog.close(
                     rx.icon_button(rx.icon("x", aria_hidden="true"), variant="ghost",
-                                   color_scheme="gray", aria_label=_t(ctx, "Close"))),
+                                   color_scheme="gray", aria_label=_t(ctx, N_("Close")))),
                 justify="between",
                 align="center",
             ),

@@ -12,8 +12,8 @@ import json
 from urllib.parse import urlsplit
 
 from dealer import reporting
-from dealer.appointments.options import PLUGIN, WIDGET
 from dealer.analytics import constants_script
+from dealer.appointments.options import PLUGIN, WIDGET
 from dealer.consent import consent_script
 from dealer.settings import Settings, get_settings
 
