@@ -7,6 +7,23 @@ import { useEffect, useSyncExternalStore } from "react";
 
 const listeners = new Set();
 let status = "idle"; // idle | loading | ready | failed
+let opener = null; // the Button that opened the site's appointment dialog
+
+// The dialog is opened by the Button's click, not by a trigger of its own: remember the
+// Button so that closing the dialog gives it the focus back.
+if (typeof document !== "undefined") {
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest && event.target.closest("[data-appointment]");
+    if (button) opener = button;
+  }, true);
+}
+
+export function returnFocus(event) {
+  if (opener && opener.isConnected) {
+    event.preventDefault();
+    opener.focus();
+  }
+}
 
 function provider() {
   return window.siteConfig && window.siteConfig.appointments;

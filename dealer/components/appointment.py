@@ -38,3 +38,9 @@ def open_in_provider(options: rx.Var) -> rx.Var:
         f"((event) => openAppointment(event, {options!s}))",
         _var_data=VarData.merge(_imported("openAppointment"), options._get_all_var_data()),
     )
+
+
+def return_focus() -> rx.Var:
+    """The dialog's close-auto-focus handler: the focus goes back to the Button that
+    opened it (the dialog has no trigger of its own)."""
+    return FunctionStringVar.create("returnFocus", _var_data=_imported("returnFocus"))

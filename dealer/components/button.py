@@ -69,7 +69,7 @@ def button(
     ``link_props`` go to the link element only (rel, target, aria-current); ``props`` to
     the button, and through it to the link (aria, test ids, type)."""
     button_type = props.pop("type", "button")
-    classes = ["site-button"]
+    classes = ["site-button", *filter(None, [props.pop("class_name", "")])]
     if on_dark_background:
         classes.append("site-button--on-dark")
     if full_width:
@@ -94,6 +94,7 @@ def button(
     if appointment is None or on_appointment is None or disabled:
         return make(on_click)
     options = appointment if isinstance(appointment, rx.Var) else rx.Var.create(appointment)
+    props["custom_attrs"] = {**props.get("custom_attrs", {}), "data-appointment": "true"}
     own = [rx.prevent_default, on_appointment(options)] if to is not None else \
         on_appointment(options)
     return rx.cond(provider_ready(), make(open_in_provider(options)), make(own))

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import reflex as rx
 
 from dealer import styles
+from dealer.components.button import button
 from dealer.components.chips import chip_link
 from dealer.components.measurement import last_part, tracked
 from dealer.views.stock import Card
@@ -279,15 +280,10 @@ def pagination(pages: rx.Var, label: str) -> rx.Component:
         rx.hstack(
             rx.foreach(
                 pages,
-                lambda page: rx.link(
-                    rx.button(
-                        page.label,
-                        variant=rx.cond(page.current, "solid", "soft"),
-                        size="2",
-                        tab_index=-1,
-                    ),
-                    href=page.href,
-                    aria_current=rx.cond(page.current, "page", ""),
+                lambda page: button(
+                    page.label, to=page.href, size="small",
+                    variant=rx.cond(page.current, "primary", "secondary"),
+                    link_props={"aria_current": rx.cond(page.current, "page", "")},
                 ),
             ),
             spacing="2",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from dealer.components.appointment import return_focus
 from dealer.components.button import button
 from dealer.components.forms import (
     FieldSpec,
@@ -131,6 +132,7 @@ def appointment_dialog(ctx: PageContext) -> rx.Component:
             rx.dialog.description(_t(ctx, FORM.intro), margin_bottom="1rem"),
             _body(ctx, "appointment-dialog"),
             max_width="560px",
+            on_close_auto_focus=return_focus(),
         ),
         open=S.dialog_open,
         on_open_change=S.set_open,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from dealer import styles
+from dealer.components.button import button
 from dealer.components.errors import lease_vehicle_not_found, something_went_wrong
 from dealer.components.stock import filter_group, pills
 from dealer.i18n import gettext
@@ -30,8 +31,8 @@ def offer_card(card: rx.Var, more_label: str) -> rx.Component:
             rx.text(card.terms, size="2"),
             rx.text(card.price, size="5", weight="bold"),
             rx.text(card.price_note, size="1", color=rx.color("gray", 11)),
-            rx.link(rx.button(more_label, variant="soft", tab_index=-1), href=card.href,
-                    aria_label=card.more_label),
+            button(more_label, to=card.href, variant="secondary", size="small",
+                   aria_label=card.more_label),
             spacing="1",
             padding="0.75rem",
             align="start",
@@ -109,8 +110,7 @@ def detail(ctx: PageContext) -> rx.Component:
                 rx.heading(offer.title, " ", offer.version, as_="h1", size="7"),
                 rx.text(offer.headline, size="7", weight="bold", data_testid="offer-price"),
                 rx.text(offer.headline_note, size="2", color=rx.color("gray", 11)),
-                rx.link(rx.button(gettext(locale, "Request this offer"), size="3", tab_index=-1),
-                        href=offer.request_href),
+                button(gettext(locale, "Request this offer"), to=offer.request_href),
                 spacing="2",
                 align="start",
             ),

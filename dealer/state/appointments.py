@@ -156,7 +156,18 @@ class AppointmentState(rx.State):
             self._offer_times()
         if name in _SHOWN_WHEN_CHANGED:
             self.touched[name] = True
-        self._refresh()
+        if not self._refresh():
+            self.failure = ""  # nothing left to fix
+
+    def _take_browser_values(self, form_data: object) -> None:
+        """The fields as the browser submits them: a change sent a moment before the
+        submit may still be on its way (typing is debounced), the form itself is not."""
+        if not isinstance(form_data, dict):
+            return
+        for f in FORM.fields:
+            if f.name in form_data:
+                value = CHECKED if f.is_check and form_data[f.name] else form_data[f.name]
+                self.form_values[f.name] = bounded_value(f, value)
 
     @rx.event
     def blur(self, name: str) -> None:
@@ -171,6 +182,7 @@ class AppointmentState(rx.State):
                 return
             locale = self._locale
             self.submitted, self.failure = True, ""
+            self._take_browser_values(_form_data)
             self._offer_times()  # a time may have passed since the form was opened
             branch = self._branch()
             if self._refresh() or branch is None:

@@ -162,6 +162,7 @@ window.appointmentWidget = {plugins: {appointment_booking: {
   open: function (options) { window.providerOpened = options; }}}};
 """
 EMPTY_SCRIPT = "window.providerRuns = (window.providerRuns || 0) + 1;"
+NO_PLUGIN_SCRIPT = EMPTY_SCRIPT + "window.appointmentWidget = {plugins: {}};"
 
 
 @pytest.fixture(scope="module")
@@ -217,7 +218,6 @@ def test_the_provider_script_loads_once_after_consent_and_opens_its_widget(
     page.goto(provider_site.url("/werkplaats"))
     connected(page)
     page.wait_for_function("window.providerRuns === 1")
-    # Another page of the site, inside the app: still the one script.
     page.get_by_role("link", name="Afspraak maken").first.click()
     page.wait_for_function("window.providerOpened !== undefined")
     opened = page.evaluate("window.providerOpened")
@@ -225,8 +225,13 @@ def test_the_provider_script_loads_once_after_consent_and_opens_its_widget(
                       "product_category_hidden": False}
     expect(page.get_by_role("dialog")).to_have_count(0)  # the provider's widget, not ours
     expect(page).to_have_url(provider_site.url("/werkplaats"))
+    # A second Button, and the branch page reached inside the app: still the one script.
     page.get_by_role("link", name="Bandenwissel plannen").click()
     assert page.evaluate("window.providerOpened.product_category_hidden") is True
+    page.evaluate("window.history.pushState({}, '', '/vestigingen/utrecht');"
+                  "window.dispatchEvent(new PopStateEvent('popstate'))")
+    page.get_by_role("link", name="Afspraak maken").click()
+    page.wait_for_function("window.providerOpened.location === 'utrecht'")
     assert page.evaluate("window.providerRuns") == 1
     (loaded,) = provider.requested("/embed.js")
     query = parse_qs(urlsplit(loaded.path).query)
@@ -236,22 +241,30 @@ def test_the_provider_script_loads_once_after_consent_and_opens_its_widget(
     page.context.close()
 
 
-def test_a_missing_widget_is_a_console_error_and_the_sites_dialog_takes_over(
-    browser: Browser, provider_site: Site, provider: LoopbackService,
+def _console(page: Page, kind: str, text: str, seen: list[str]) -> None:
+    for _ in range(20):  # the message follows the script's load event
+        if any(text in message for message in seen):
+            return
+        page.wait_for_timeout(100)
+    pytest.fail(f"no console {kind} '{text}' in {seen}")
+
+
+@pytest.mark.parametrize(("script", "kind", "message", "locale"), [
+    (EMPTY_SCRIPT, "error", "Appointment widget not found", "de"),
+    (NO_PLUGIN_SCRIPT, "warning", "Appointment plugin not found", "nl"),
+])
+def test_a_missing_widget_or_plugin_is_logged_and_the_sites_dialog_takes_over(
+    browser: Browser, provider_site: Site, provider: LoopbackService, script: str, kind: str,
+    message: str, locale: str,
 ) -> None:
-    provider.answers["/embed.js"] = ("text/javascript", EMPTY_SCRIPT)
+    provider.answers["/embed.js"] = ("text/javascript", script)
     page = _visitor(browser, ["functional"])
-    errors: list[str] = []
-    page.on("console", lambda message: errors.append(message.text)
-            if message.type == "error" else None)
-    page.goto(provider_site.url("/de/werkstatt"))
+    seen: list[str] = []
+    page.on("console", lambda entry: seen.append(entry.text) if entry.type == kind else None)
+    page.goto(provider_site.url(TEXTS[locale]["path"]))
     connected(page)
     page.wait_for_function("window.providerRuns === 1")
-    for _ in range(20):  # the error follows the script's load event
-        if any("Appointment widget not found" in error for error in errors):
-            break
-        page.wait_for_timeout(100)
-    assert any("Appointment widget not found" in error for error in errors), errors
-    page.get_by_role("link", name="Termin vereinbaren").first.click()
-    expect(page.get_by_role("dialog", name="Termin vereinbaren")).to_be_visible()
+    _console(page, kind, message, seen)
+    page.get_by_role("link", name=TEXTS[locale]["button"]).first.click()
+    expect(page.get_by_role("dialog", name=TEXTS[locale]["dialog"])).to_be_visible()
     page.context.close()
