@@ -82,19 +82,21 @@ def button(
     }
     content = _content(label, icon, icon_position, size if isinstance(size, str) else "medium")
 
-    def make(click: Any) -> rx.Component:
-        if to is None or disabled:
-            events = {"on_click": click} if click is not None else {}
-            return rx.button(*content, disabled=disabled, type=button_type,
-                             **events, **style, **props)
+    def make(click: Any, marker: str = "") -> rx.Component:
         events = {"on_click": click} if click is not None else {}
+        extra = dict(props)
+        if marker:  # which appointment widget the click opens (the dialog's focus return)
+            extra["custom_attrs"] = {**extra.get("custom_attrs", {}), "data-appointment": marker}
+        if to is None or disabled:
+            return rx.button(*content, disabled=disabled, type=button_type, **events, **style,
+                             **extra)
         return rx.button(ReactRouterLink.create(*content, to=to, **events, **(link_props or {})),
-                         as_child=True, **style, **props)
+                         as_child=True, **style, **extra)
 
     if appointment is None or on_appointment is None or disabled:
         return make(on_click)
     options = appointment if isinstance(appointment, rx.Var) else rx.Var.create(appointment)
-    props["custom_attrs"] = {**props.get("custom_attrs", {}), "data-appointment": "true"}
     own = [rx.prevent_default, on_appointment(options)] if to is not None else \
         on_appointment(options)
-    return rx.cond(provider_ready(), make(open_in_provider(options)), make(own))
+    return rx.cond(provider_ready(), make(open_in_provider(options), "provider"),
+                   make(own, "site"))

@@ -207,7 +207,9 @@ def test_the_provider_script_loads_once_after_consent_and_opens_its_widget(
     page = _visitor(browser, [])
     page.goto(provider_site.url("/werkplaats"))
     connected(page)
-    page.get_by_role("link", name="Afspraak maken").first.click()
+    opener = page.get_by_role("link", name="Afspraak maken").first
+    expect(opener).to_have_attribute("data-appointment", "site")
+    opener.click()
     expect(page.get_by_role("dialog", name="Afspraak maken")).to_be_visible()
     assert provider.requested("/embed.js") == []
     csp = httpx.get(provider_site.url("/werkplaats")).headers["content-security-policy"]
@@ -218,7 +220,10 @@ def test_the_provider_script_loads_once_after_consent_and_opens_its_widget(
     page.goto(provider_site.url("/werkplaats"))
     connected(page)
     page.wait_for_function("window.providerRuns === 1")
-    page.get_by_role("link", name="Afspraak maken").first.click()
+    # Once the widget is there, the Buttons open it (before that: the site's dialog).
+    opener = page.get_by_role("link", name="Afspraak maken").first
+    expect(opener).to_have_attribute("data-appointment", "provider")
+    opener.click()
     page.wait_for_function("window.providerOpened !== undefined")
     opened = page.evaluate("window.providerOpened")
     assert opened == {"make": "", "location": "", "product_category": "workshop_service",
@@ -230,7 +235,9 @@ def test_the_provider_script_loads_once_after_consent_and_opens_its_widget(
     assert page.evaluate("window.providerOpened.product_category_hidden") is True
     page.evaluate("window.history.pushState({}, '', '/vestigingen/utrecht');"
                   "window.dispatchEvent(new PopStateEvent('popstate'))")
-    page.get_by_role("link", name="Afspraak maken").click()
+    opener = page.get_by_role("link", name="Afspraak maken")
+    expect(opener).to_have_attribute("data-appointment", "provider")
+    opener.click()
     page.wait_for_function("window.providerOpened.location === 'utrecht'")
     assert page.evaluate("window.providerRuns") == 1
     (loaded,) = provider.requested("/embed.js")
