@@ -84,7 +84,7 @@ export function useAppointmentProvider(consented) {
 
 // A Button's click: the provider's widget with the Button's plugin options.
 export function openAppointment(event, options) {
-  if (event) event.preventDefault();
+  if (event && event.preventDefault) event.preventDefault();
   const config = provider();
   const plugin = config && widgetPlugin(config);
   if (plugin) plugin.open(options);

@@ -35,7 +35,8 @@ def provider_ready() -> rx.Var[bool]:
 def open_in_provider(options: rx.Var) -> rx.Var:
     """A click handler that opens the provider's widget with the plugin's options."""
     return FunctionStringVar.create(
-        f"((event) => openAppointment(event, {options!s}))",
+        # The framework calls a click handler with the click's fields first, the event next.
+        f"((_click, event) => openAppointment(event, {options!s}))",
         _var_data=VarData.merge(_imported("openAppointment"), options._get_all_var_data()),
     )
 
