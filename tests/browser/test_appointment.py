@@ -21,6 +21,7 @@ from sqlmodel import Session, select
 from dealer.db import make_engine
 from dealer.leads.models import Lead
 from tests.browser.page_types import connected
+from tests.browser.test_accessibility import violations
 from tests.conftest import Site, consent_cookie, copy_checkout, free_port, stop_site
 from tests.loopback import LoopbackService
 
@@ -275,3 +276,21 @@ def test_a_missing_widget_or_plugin_is_logged_and_the_sites_dialog_takes_over(
     page.get_by_role("link", name=TEXTS[locale]["button"]).first.click()
     expect(page.get_by_role("dialog", name=TEXTS[locale]["dialog"])).to_be_visible()
     page.context.close()
+
+
+@pytest.mark.parametrize("locale", ["nl", "de"])
+def test_the_open_dialog_has_no_serious_accessibility_violation(
+    browser: Browser, site: Site, locale: str,
+) -> None:
+    t = TEXTS[locale]
+    context = browser.new_context(bypass_csp=True, storage_state={  # axe is let in
+        "cookies": [consent_cookie([])], "origins": []})
+    page = context.new_page()
+    page.goto(site.url(t["path"]))
+    connected(page)
+    page.get_by_role("link", name=t["button"]).first.click()
+    dialog = page.get_by_role("dialog", name=t["dialog"])
+    dialog.get_by_role("button", name=t["send"]).click()  # with its error texts shown
+    expect(dialog.get_by_test_id("field-error").first).to_be_visible()
+    assert violations(page) == []
+    context.close()
