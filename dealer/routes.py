@@ -43,6 +43,7 @@ DEFAULT_SECTIONS: dict[str, dict[str, str]] = {
         "lease-offers": "lease-aanbod",
         "vacancies": "vacatures",
         "apply": "solliciteren",
+        "appointment": "afspraak",
     },
     "de": {
         "stock": "angebote",
@@ -66,6 +67,7 @@ DEFAULT_SECTIONS: dict[str, dict[str, str]] = {
         "lease-offers": "leasingangebote",
         "vacancies": "stellenangebote",
         "apply": "bewerben",
+        "appointment": "termin",
     },
 }
 
@@ -137,6 +139,9 @@ SCREENS: dict[str, Screen] = {
                                        "forms:describe_form"),
     "brand_lease_calculator": Screen("/{brand}/<stock>/{vehicle}/<lease-calculator>",
                                      "calculator:PAGE", "calculator:describe_calculator"),
+    # The appointment request of the Button's appointment plugin, as a page of its own.
+    "appointment": Screen("/<appointment>", "appointment:PAGE",
+                          "appointments:describe_appointment"),
     # Served by the HTTP layer (dealer.web.sitemap), not a page.
     "sitemap": Screen("/sitemap.xml"),
 }

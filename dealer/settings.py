@@ -147,6 +147,15 @@ class Settings(BaseSettings):
     plate_lookup_url: str | None = "https://opendata.rdw.nl/resource"
     plate_lookup_app_token: str | None = None
 
+    # Appointment booking provider (SPEC §7): the address of its embed script, loaded once
+    # after the visitor's 'functional' consent with these app, app_code and settings and
+    # autoenable off. Without it, Buttons with the appointment plugin open the site's own
+    # appointment request (stored as a lead).
+    appointment_script_url: str | None = None
+    appointment_app: str = ""
+    appointment_app_code: str = ""
+    appointment_settings: dict[str, str | int | float | bool] = {}
+
     @field_validator("trusted_proxies")
     @classmethod
     def _networks(cls, value: str) -> str:

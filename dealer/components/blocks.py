@@ -8,10 +8,12 @@ record's ``kind``; a kind it does not know renders nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import reflex as rx
 
 from dealer import styles
+from dealer.components.button import button
 from dealer.components.chips import chip_link
 from dealer.components.measurement import tracked
 from dealer.components.plates import PlateBlockBinding, trade_in_value
@@ -22,14 +24,26 @@ from dealer.i18n import gettext
 DOMAIN = "content"
 
 
-def _button(label: rx.Var, href: rx.Var, variant: rx.Var | str = "solid") -> rx.Component:
-    return rx.cond(
-        href != "",
-        rx.link(rx.button(label, variant=variant, size="3", tab_index=-1), href=href,
-                width="fit-content",
-                # another site gets no handle on this page
-                rel=rx.cond(href.startswith("/"), "", "noopener")),
-    )
+def _link_button(label: rx.Var, href: rx.Var, variant: rx.Var | str = "primary",
+                 size: rx.Var | str = "medium", **plugin: Any) -> rx.Component:
+    return button(label, to=href, variant=variant, size=size,
+                  # another site gets no handle on this page
+                  link_props={"rel": rx.cond(href.startswith("/"), "", "noopener")}, **plugin)
+
+
+def _button(block: rx.Var, on_appointment: Callable | None) -> rx.Component:
+    """A block's button; with the appointment plugin it opens the appointment widget."""
+    plain = _link_button(block.button_label, block.button_href, block.button_variant,
+                         block.button_size)
+    if on_appointment is not None:
+        plain = rx.cond(
+            block.button_appointment,
+            _link_button(block.button_label, block.button_href, block.button_variant,
+                         block.button_size, appointment=block.appointment,
+                         on_appointment=on_appointment),
+            plain,
+        )
+    return rx.cond(block.button_href != "", plain)
 
 
 def _title(text: rx.Var, size: str = "6") -> rx.Component:
@@ -50,13 +64,13 @@ def _image(src: rx.Var, alt: rx.Var, ratio: str = "16 / 9", fit: str = "cover") 
     )
 
 
-def hero(block: rx.Var) -> rx.Component:
+def hero(block: rx.Var, on_appointment: Callable | None = None) -> rx.Component:
     return rx.box(
         _image(block.image, block.image_alt, ratio="21 / 9"),
         rx.vstack(
             _title(block.title, size="8"),
             rx.cond(block.text != "", rx.text(block.text, size="5")),
-            _button(block.button_label, block.button_href, block.button_variant),
+            _button(block, on_appointment),
             class_name="cms-hero__text",
             spacing="3",
         ),
@@ -75,7 +89,7 @@ def hero_carousel(block: rx.Var, locale: str) -> rx.Component:
                     rx.vstack(
                         rx.heading(slide.title, as_="h2", size="7"),
                         rx.text(slide.text, size="4"),
-                        _button(slide.label, slide.href),
+                        rx.cond(slide.href != "", _link_button(slide.label, slide.href)),
                         class_name="cms-hero__text",
                         spacing="3",
                     ),
@@ -126,13 +140,10 @@ def card(item: rx.Var, style: rx.Var) -> rx.Component:
         rx.cond(
             item.extra_href != "",
             rx.box(
-                rx.link(
-                    rx.button(item.label, rx.icon("external-link", size=16, aria_hidden="true"),
-                              variant="soft", tab_index=-1),
-                    href=item.extra_href,
-                    is_external=True,
-                    aria_label=item.label + ": " + item.title,
-                ),
+                button(item.label, to=item.extra_href, icon="external-link",
+                       icon_position="end", size="small", variant="secondary",
+                       link_props={"target": "_blank"},
+                       aria_label=item.label + ": " + item.title),
                 padding="0 0.75rem 0.75rem",
             ),
         ),
@@ -142,7 +153,8 @@ def card(item: rx.Var, style: rx.Var) -> rx.Component:
     )
 
 
-def card_grid(block: rx.Var, pages_label: str) -> rx.Component:
+def card_grid(block: rx.Var, pages_label: str, on_appointment: Callable | None = None
+              ) -> rx.Component:
     """Card grids, latest articles, the news list (with pages), brand logos, models."""
     return rx.el.section(
         _title(block.title),
@@ -156,12 +168,12 @@ def card_grid(block: rx.Var, pages_label: str) -> rx.Component:
             rx.text(block.text, size="3", role="status"),
         ),
         rx.cond(block.pages.length() > 0, pagination(block.pages, pages_label)),
-        _button(block.button_label, block.button_href, block.button_variant),
+        _button(block, on_appointment),
         class_name="cms-section",
     )
 
 
-def content_image(block: rx.Var) -> rx.Component:
+def content_image(block: rx.Var, on_appointment: Callable | None = None) -> rx.Component:
     """Rich text, with an image beside it (left or right) or above it."""
     return rx.el.section(
         rx.cond(block.image != "",
@@ -170,7 +182,7 @@ def content_image(block: rx.Var) -> rx.Component:
         rx.vstack(
             _title(block.title),
             rx.html(block.html, class_name="cms-rich-text"),
-            _button(block.button_label, block.button_href, block.button_variant),
+            _button(block, on_appointment),
             spacing="3",
             class_name="cms-text__body",
         ),
@@ -268,11 +280,11 @@ def opening_hours(block: rx.Var) -> rx.Component:
     )
 
 
-def call_to_action(block: rx.Var) -> rx.Component:
+def call_to_action(block: rx.Var, on_appointment: Callable | None = None) -> rx.Component:
     return rx.el.section(
         _title(block.title),
         rx.cond(block.text != "", rx.text(block.text, size="4")),
-        _button(block.button_label, block.button_href, block.button_variant),
+        _button(block, on_appointment),
         class_name="cms-section",
     )
 
@@ -292,20 +304,23 @@ def vacancy_list(block: rx.Var, pages_label: str) -> rx.Component:
 def block(
     record: rx.Var, locale: str, *, playing: rx.Var, on_play: Callable,
     plate: PlateBlockBinding | None = None,
+    on_appointment: Callable | None = None,
 ) -> rx.Component:
-    """The component of one block record; the plate block needs its ``plate`` binding."""
+    """The component of one block record; the plate block needs its ``plate`` binding,
+    ``on_appointment`` opens the site's appointment dialog for buttons with the
+    appointment plugin."""
     return rx.match(
         record.kind,
-        ("hero", hero(record)),
+        ("hero", hero(record, on_appointment)),
         ("carousel", hero_carousel(record, locale)),
-        ("cards", card_grid(record, gettext(locale, "Pages", DOMAIN))),
-        ("text", content_image(record)),
+        ("cards", card_grid(record, gettext(locale, "Pages", DOMAIN), on_appointment)),
+        ("text", content_image(record, on_appointment)),
         ("gallery", image_gallery(record)),
         ("video", video(record, playing, on_play)),
         ("embed", iframe(record)),
         ("notice", info_bar(record)),
         ("hours", opening_hours(record)),
-        ("action", call_to_action(record)),
+        ("action", call_to_action(record, on_appointment)),
         ("reviews", review_summary(record.reviews)),
         ("vacancies", vacancy_list(record, gettext(locale, "Pages", DOMAIN))),
         *([("plate", trade_in_value(record, plate, locale))] if plate else []),
@@ -357,11 +372,10 @@ def action_buttons(items: rx.Var) -> rx.Component:
     return rx.flex(
         rx.foreach(
             items,
-            lambda item, index: rx.link(
-                rx.button(item.label, size="3", width="100%", tab_index=-1,
-                          variant=rx.cond(index == 0, "solid", "soft")),
-                href=item.href,
-                is_external=item.href.startswith("http"),
+            lambda item, index: button(
+                item.label, to=item.href, full_width=True,
+                variant=rx.cond(index == 0, "primary", "secondary"),
+                link_props={"target": rx.cond(item.href.startswith("http"), "_blank", "")},
             ),
         ),
         direction="column",

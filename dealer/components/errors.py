@@ -6,6 +6,7 @@ import reflex as rx
 from reflex.components.base.error_boundary import ErrorBoundary
 
 from dealer import styles
+from dealer.components.button import button
 from dealer.pageinfo import error_texts
 
 # A link that loads its page anew instead of moving within the (failed) app.
@@ -18,15 +19,15 @@ def error_screen(
     button_href: str | rx.Var, *, full_load: bool = False,
 ) -> rx.Component:
     """``full_load``: the button loads its page afresh (after the app itself failed)."""
-    button = (rx.button(rx.el.a(button_label, href=button_href,
+    action = (rx.button(rx.el.a(button_label, href=button_href,
                                 custom_attrs={"onClick": LOAD_AFRESH}),
                         as_child=True, size="3")
-              if full_load else rx.link(rx.button(button_label, size="3"), href=button_href))
+              if full_load else button(button_label, to=button_href))
     return rx.vstack(
         rx.icon("circle-alert", size=40, color=rx.color("accent", 9), aria_hidden="true"),
         rx.heading(title, as_="h1", size="7"),
         rx.text(text, size="4", color=rx.color("gray", 11)) if text is not None else rx.fragment(),
-        button,
+        action,
         align="center",
         text_align="center",
         spacing="4",

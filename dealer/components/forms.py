@@ -95,10 +95,11 @@ def text_field(
     on_blur: Any,
     suggestions: rx.Var | None = None,
     notice: rx.Var | None = None,
+    input_props: dict[str, Any] | None = None,
 ) -> rx.Component:
     """A text input (multi-line when ``spec.multiline``); ``suggestions`` turns it into an
     autocomplete field offering those values while typing; ``notice`` is a note shown
-    below it (the length limit reached)."""
+    below it (the length limit reached); ``input_props`` go to the input (a date's min)."""
     # What the visitor types is the truth: the input keeps its own value (the state's
     # value only fills it when the form appears), so a late answer from the server can
     # never replace newer typing.
@@ -115,6 +116,7 @@ def text_field(
     }
     if spec.max_length is not None:
         props["max_length"] = spec.max_length
+    props.update(input_props or {})
     list_id = f"{spec.id}-options"
     if spec.multiline:
         control = rx.text_area(rows="5", resize="vertical", **props)
@@ -288,4 +290,27 @@ def subject_card(
         spacing="4",
         align="center",
         width="100%",
+    )
+
+
+def select_field(spec: FieldSpec, choices: rx.Var, value: rx.Var, error: rx.Var, on_change: Any,
+                 placeholder: rx.Var | str) -> rx.Component:
+    """A choice from a list known only at run time (records with ``value`` and ``label``),
+    as the browser's own select: the placeholder stands for no choice yet."""
+    return rx.vstack(
+        _label(spec, style={"font_weight": "500"}),
+        rx.el.select(
+            rx.el.option(placeholder, value=""),
+            rx.foreach(choices, lambda choice: rx.el.option(choice.label, value=choice.value)),
+            id=spec.id,
+            name=spec.name,
+            value=value,
+            on_change=on_change,
+            class_name="form-select",
+            **_a11y(spec, error),
+        ),
+        _help_and_error(spec, error),
+        spacing="1",
+        width="100%",
+        data_field=spec.name,
     )

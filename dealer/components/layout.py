@@ -13,6 +13,7 @@ from typing import Any
 import reflex as rx
 
 from dealer import styles
+from dealer.components.button import button
 from dealer.components.consent import open_preferences
 from dealer.components.html_parts import frame_part
 from dealer.i18n import LANGUAGE_NAMES, gettext
@@ -235,17 +236,9 @@ def footer(locale: str) -> rx.Component:
 
 
 def sticky_contact(locale: str) -> rx.Component:
-    return rx.link(
-        rx.button(
-            rx.icon("message-circle", size=20, aria_hidden="true"),
-            gettext(locale, "Contact"),
-            size="3",
-            radius="full",
-            class_name="sticky-contact__button",
-        ),
-        href=path_for("direct_contact", locale),
-        class_name="sticky-contact",
-    )
+    return button(gettext(locale, "Contact"), to=path_for("direct_contact", locale),
+                  icon="message-circle", radius="full",
+                  class_name="sticky-contact sticky-contact__button")
 
 
 @functools.cache

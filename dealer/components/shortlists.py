@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import reflex as rx
 
 from dealer import styles
+from dealer.components.button import button
 
 # (list key, vehicle slug, vehicle name, checked) -> the event that ticks or unticks it
 ToggleHandler = Callable[..., rx.event.EventSpec]
@@ -56,12 +57,12 @@ def shortlist_controls(
     )
 
 
-def shortlist_notice(text: str, button: str, href: str, test_id: str) -> rx.Component:
+def shortlist_notice(text: str, button_label: str, href: str, test_id: str) -> rx.Component:
     """An empty (or nearly empty) list: what is missing and the way back to the stock."""
     return rx.callout.root(
         rx.callout.icon(rx.icon("info", aria_hidden="true")),
         rx.callout.text(text),
-        rx.link(rx.button(button, size="2", tab_index=-1), href=href, width="fit-content"),
+        button(button_label, to=href, size="small"),
         data_testid=test_id,
         size="2",
         variant="surface",

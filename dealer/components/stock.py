@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import reflex as rx
 
+from dealer.components.button import button
 from dealer.components.chips import chip_link
 from dealer.components.html_parts import FOLLOW_IN_APP, page_part
 from dealer.components.measurement import last_part, tracked
@@ -238,15 +239,10 @@ def pagination(pages: rx.Var, label: str) -> rx.Component:
         rx.hstack(
             rx.foreach(
                 pages,
-                lambda page: rx.link(
-                    rx.button(
-                        page.label,
-                        variant=rx.cond(page.current, "solid", "soft"),
-                        size="2",
-                        tab_index=-1,
-                    ),
-                    href=page.href,
-                    aria_current=rx.cond(page.current, "page", ""),
+                lambda page: button(
+                    page.label, to=page.href, size="small",
+                    variant=rx.cond(page.current, "primary", "secondary"),
+                    link_props={"aria_current": rx.cond(page.current, "page", "")},
                 ),
             ),
             spacing="2",

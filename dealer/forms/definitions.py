@@ -416,3 +416,43 @@ def payload(form: FormDef, values: Mapping[str, object]) -> dict[str, str | bool
         value = values.get(f.name)
         stored[f.name] = _is_checked(value) if f.is_check else str(value or "").strip()
     return stored
+
+
+# --- the appointment request (the Button's appointment plugin without a provider) -------
+# ``branch`` and ``time`` are checked against the choices the page offered (``options``):
+# the branches, and the slots of that branch, category and date (dealer.appointments.slots).
+APPOINTMENT_BRANCH = FieldDef(
+    "branch", "radio", N_("Branch"), "required",
+    messages=dict.fromkeys(("required", "is"), N_("Please choose a branch.")),
+)
+PRODUCT_CATEGORY = FieldDef(
+    "product_category", "radio", N_("What is the appointment for?"),
+    "required|is:workshop_service,periodic_inspection,tyres,showroom_visit,test_drive",
+    options=(
+        Option("workshop_service", N_("Workshop service")),
+        Option("periodic_inspection", N_("Periodic inspection")),
+        Option("tyres", N_("Tyres")),
+        Option("showroom_visit", N_("Showroom visit")),
+        Option("test_drive", N_("Test drive")),
+    ),
+    default="workshop_service",
+    messages=dict.fromkeys(("required", "is"), N_("Please choose what the appointment is for.")),
+)
+APPOINTMENT_DATE = FieldDef(
+    "date", "text", N_("Date"), "required|date_format:YYYY-MM-DD", input_type="date",
+    help=N_("The times below follow the branch's opening hours on that day."),
+)
+APPOINTMENT_TIME = FieldDef(
+    "time", "radio", N_("Time"), "required",
+    messages=dict.fromkeys(("required", "is"), N_("Please choose one of the times offered.")),
+)
+APPOINTMENT_NOTE = FieldDef(
+    "message", "text", N_("Your message"), "length:0,2000", multiline=True,
+    help=N_("Optional: your licence plate, or what we should prepare."),
+)
+FORMS["appointment"] = FormDef(
+    "appointment", N_("Make an appointment"),
+    N_("Choose a branch, a day and a time: we confirm your appointment by email."), None,
+    (APPOINTMENT_BRANCH, PRODUCT_CATEGORY, APPOINTMENT_DATE, APPOINTMENT_TIME, NAME, EMAIL,
+     PHONE, APPOINTMENT_NOTE, PRIVACY, HONEYPOT_FIELD),
+)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from dealer.components.button import button
 from dealer.components.calculator import choice_control, figure_list, monthly_chart, notes
 from dealer.components.errors import vehicle_not_found
 from dealer.i18n import LANGUAGE_TAGS, gettext
@@ -37,8 +38,7 @@ def _panel(locale: str) -> rx.Component:
             aria_live="polite",
         ),
         figure_list(S.figures),
-        rx.link(rx.button(S.request_label, size="3", width="100%"), href=S.request_href,
-                data_testid="calc-request", width="100%"),
+        button(S.request_label, to=S.request_href, full_width=True, data_testid="calc-request"),
         spacing="4",
         width="100%",
         class_name="calc-result",

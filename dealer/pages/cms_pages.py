@@ -11,8 +11,10 @@ from dealer.components.blocks import block, layout
 from dealer.components.errors import error_screen
 from dealer.components.layout import breadcrumbs
 from dealer.components.plates import PlateBlockBinding
+from dealer.pages.appointment import appointment_dialog
 from dealer.pages.context import Page, PageContext
 from dealer.pages.frame import framed
+from dealer.state.appointments import AppointmentState
 from dealer.state.cms import CmsState
 from dealer.state.plates import PlateState
 
@@ -44,7 +46,8 @@ def blocks(ctx: PageContext) -> rx.Component:
         rx.foreach(
             CmsState.blocks,
             lambda record: block(record, ctx.locale, playing=CmsState.playing,
-                                 on_play=CmsState.play, plate=PLATE),
+                                 on_play=CmsState.play, plate=PLATE,
+                                 on_appointment=AppointmentState.open_dialog),
         ),
         spacing="8",
         width="100%",
@@ -73,7 +76,7 @@ def screen(ctx: PageContext, body: Callable[[], rx.Component]) -> rx.Component:
 
 
 def page(ctx: PageContext) -> rx.Component:
-    return screen(ctx, lambda: blocks(ctx))
+    return rx.fragment(screen(ctx, lambda: blocks(ctx)), appointment_dialog(ctx))
 
 
 CONTENT = Page(page, CmsState.load, CmsState.title)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from dealer.components.button import button
 from dealer.components.errors import lease_vehicle_not_found, something_went_wrong
 from dealer.components.html_parts import FOLLOW_IN_APP, page_part
 from dealer.components.stock import filter_drawer, filter_group, pills
@@ -99,8 +100,7 @@ def detail(ctx: PageContext) -> rx.Component:
                 rx.heading(offer.title, " ", offer.version, as_="h1", size="7"),
                 rx.text(offer.headline, size="7", weight="bold", data_testid="offer-price"),
                 rx.text(offer.headline_note, size="2", color=rx.color("gray", 11)),
-                rx.link(rx.button(gettext(locale, "Request this offer"), size="3", tab_index=-1),
-                        href=offer.request_href),
+                button(gettext(locale, "Request this offer"), to=offer.request_href),
                 spacing="2",
                 align="start",
             ),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from dealer.components.button import button
 from dealer.components.consent import consent_given, grant, withdraw
 from dealer.components.errors import location_not_found
 from dealer.components.layout import breadcrumbs
@@ -24,10 +25,12 @@ from dealer.components.reviews import review_summary
 from dealer.consent import FUNCTIONAL
 from dealer.i18n import gettext
 from dealer.pageinfo import Link, home_link
+from dealer.pages.appointment import appointment_dialog
 from dealer.pages.context import Page, PageContext
 from dealer.pages.frame import for_current_url, framed
 from dealer.routes import path_for
 from dealer.settings import get_settings
+from dealer.state.appointments import AppointmentState
 from dealer.state.locations import LocationsState, LocationState, MapConsentState
 from dealer.state.reviews import BranchReviewsState
 from dealer.styles import PAGE_INTRO
@@ -189,16 +192,14 @@ def _contact(locale: str) -> rx.Component:
             class_name="facts",
         ),
         rx.flex(
-            rx.link(
-                rx.button(rx.icon("navigation", size=16, aria_hidden="true"),
-                          gettext(locale, "Plan your route"), size="2", tab_index=-1),
-                href=detail.route_href,
-                is_external=True,
-                rel="noopener noreferrer",
-                custom_attrs=tracked("location_route_click", location_id=detail.slug),
-            ),
-            rx.link(rx.button(detail.stock_label, size="2", variant="soft", tab_index=-1),
-                    href=detail.stock_href),
+            button(gettext(locale, "Make an appointment"), to=detail.appointment_href,
+                   icon="calendar-clock", size="small", appointment=detail.appointment,
+                   on_appointment=AppointmentState.open_dialog),
+            button(gettext(locale, "Plan your route"), to=detail.route_href, icon="navigation",
+                   size="small", variant="secondary",
+                   link_props={"target": "_blank", "rel": "noopener noreferrer",
+                               **tracked("location_route_click", location_id=detail.slug)}),
+            button(detail.stock_label, to=detail.stock_href, size="small", variant="secondary"),
             gap="0.5rem",
             wrap="wrap",
         ),
@@ -293,6 +294,7 @@ def detail_page(ctx: PageContext) -> rx.Component:
             ),
             locale,
         ),
+        appointment_dialog(ctx),
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from dealer.components.button import button
 from dealer.components.errors import named_error
 from dealer.components.layout import breadcrumbs
 from dealer.i18n import gettext
@@ -23,11 +24,7 @@ def _facts(detail: rx.Var) -> rx.Component:
 
 
 def _apply(locale: str, detail: rx.Var) -> rx.Component:
-    return rx.link(
-        rx.button(gettext(locale, "Apply for this job"), size="3", tab_index=-1),
-        href=detail.apply_href,
-        width="fit-content",
-    )
+    return button(gettext(locale, "Apply for this job"), to=detail.apply_href)
 
 
 def detail_view(locale: str) -> rx.Component:

@@ -22,6 +22,7 @@ from html import escape as html_escape
 from typing import Any
 from urllib.parse import urlsplit
 
+from dealer.appointments.options import AppointmentOptions, appointment_href, from_plugins
 from dealer.brands import PLATFORM_BRANDS
 from dealer.content.links import link_href, safe_href
 from dealer.content.repository import (
@@ -128,7 +129,11 @@ class Block:
     pages: list[Item] = field(default_factory=list)
     button_label: str = ""
     button_href: str = ""
-    button_variant: str = "solid"
+    button_variant: str = "primary"  # SPEC §3: primary, secondary, tertiary, ghost
+    button_size: str = "medium"  # large, medium, small, extra-small
+    # The button's appointment plugin: it opens the appointment widget with these options.
+    button_appointment: bool = False
+    appointment: AppointmentOptions = field(default_factory=AppointmentOptions)
     src: str = ""  # video file or embed address
     provider: str = ""  # the host of a video embedded on request
     height: str = ""
@@ -196,12 +201,25 @@ def _rich(value: Any) -> str:
     return render(value) if isinstance(value, dict) else ""
 
 
-def _button(block: Block, button: Any) -> Block:
-    if isinstance(button, dict) and (href := _href(button.get("link"))):
+_BUTTON_VARIANTS = ("primary", "secondary", "tertiary", "ghost")
+_BUTTON_SIZES = ("large", "medium", "small", "extra-small")
+
+
+def _button(block: Block, button: Any, locale: str) -> Block:
+    """A story's button; one with the appointment plugin needs no link of its own: its
+    target is the appointment page with the plugin's options."""
+    if not isinstance(button, dict):
+        return block
+    plugin = from_plugins(button.get("plugins"))
+    href = _href(button.get("link")) or (appointment_href(locale, plugin) if plugin else "")
+    if href:
         block.button_label = _text(button.get("label"))
         block.button_href = href
-        block.button_variant = {"secondary": "soft", "tertiary": "outline",
-                                "ghost": "ghost"}.get(_text(button.get("variant")), "solid")
+        variant, size = _text(button.get("variant")), _text(button.get("size"))
+        block.button_variant = variant if variant in _BUTTON_VARIANTS else "primary"
+        block.button_size = size if size in _BUTTON_SIZES else "medium"
+        block.button_appointment = plugin is not None
+        block.appointment = plugin or AppointmentOptions()
     return block
 
 
@@ -287,7 +305,7 @@ def model_card(story: dict, brand: str, brand_name: str, locale: str) -> Item:
 async def _hero(raw: dict, ctx: _Context) -> Block:
     image, alt = _asset(raw.get("image"))
     return _button(Block(kind="hero", title=_text(raw.get("title")), text=_text(raw.get("text")),
-                         image=image, image_alt=alt), raw.get("button"))
+                         image=image, image_alt=alt), raw.get("button"), ctx.locale)
 
 
 async def _hero_carousel(raw: dict, ctx: _Context) -> Block:
@@ -328,7 +346,7 @@ async def _content_image(raw: dict, ctx: _Context) -> Block:
     position = "right" if raw.get("image_position") == "right" else "left"
     return _button(Block(kind="text", title=_text(raw.get("title")), html=_rich(raw.get("text")),
                          image=image, image_alt=alt, image_position=position),
-                   raw.get("button"))
+                   raw.get("button"), ctx.locale)
 
 
 async def _rich_text(raw: dict, ctx: _Context) -> Block:
@@ -341,7 +359,7 @@ async def _latest_articles(raw: dict, ctx: _Context) -> Block:
         ctx.locale, 1, count if isinstance(count, int) and 0 < count <= 12 else LATEST_ARTICLES)
     block = Block(kind="cards", style="article", title=_text(raw.get("title")),
                   parts=[article_card(story, ctx.locale) for story in stories])
-    block = _button(block, raw.get("button"))
+    block = _button(block, raw.get("button"), ctx.locale)
     if not block.button_href:
         block.button_label, block.button_href = ctx.t(N_("All news")), path_for("news", ctx.locale)
     return block
@@ -460,7 +478,7 @@ async def _brand_manufacturer(raw: dict, ctx: _Context) -> Block:
                  html=f"<p>{html_escape(intro)}</p>" if intro else "", image=card.image,
                  image_alt=card.image_alt, button_label=ctx.t(N_("{brand} models"),
                                                               brand=card.title),
-                 button_href=card.href, button_variant="outline")
+                 button_href=card.href, button_variant="tertiary")
 
 
 async def _opening_hours(raw: dict, ctx: _Context) -> Block:
@@ -476,7 +494,7 @@ async def _opening_hours(raw: dict, ctx: _Context) -> Block:
 
 async def _button_block(raw: dict, ctx: _Context) -> Block:
     return _button(Block(kind="action", title=_text(raw.get("title")),
-                         text=_text(raw.get("text"))), raw.get("button") or raw)
+                         text=_text(raw.get("text"))), raw.get("button") or raw, ctx.locale)
 
 
 async def _review_summary(raw: dict, ctx: _Context) -> Block:
@@ -734,7 +752,7 @@ async def _article(ctx: _Context, params: dict[str, str]) -> ContentView:
     body = Block(kind="text", uid="article", html=_rich(content.get("body")), image=image,
                  image_alt=alt, image_position="top")
     back = Block(kind="action", uid="all-news", button_label=ctx.t(N_("All news")),
-                 button_href=path_for("news", ctx.locale), button_variant="outline")
+                 button_href=path_for("news", ctx.locale), button_variant="tertiary")
     return ContentView(info=info, layout="narrow", lead=teaser, meta=" · ".join(dates),
                        blocks=[body, back])
 

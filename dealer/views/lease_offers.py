@@ -196,7 +196,7 @@ def offer_card_html(card: OfferCard, position: int) -> str:
         f'<span class="list-card-muted">{escape(card.version)}</span>'
         f"<span>{escape(card.terms)}</span><strong>{escape(card.price)}</strong>"
         f'<span class="list-card-note">{escape(card.price_note)}</span>'
-        f'<a class="rt-reset rt-BaseButton rt-r-size-2 rt-variant-soft rt-Button" '
+        f'<a class="rt-reset rt-BaseButton rt-r-size-2 rt-variant-soft rt-Button site-button" '
         f'href="{escape(card.href)}" aria-label="{escape(card.more_label)}">'
         f"{escape(card.more)}</a></span>"
     )

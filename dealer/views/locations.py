@@ -21,12 +21,13 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from urllib.parse import quote_plus, urlencode
-from zoneinfo import ZoneInfo
 
 from babel import Locale
 from babel.dates import get_day_names
 
 from dealer import phones
+from dealer.appointments.options import AppointmentOptions, appointment_href
+from dealer.appointments.slots import time_zone
 from dealer.brands import PLATFORM_BRANDS
 from dealer.db import session_scope
 from dealer.i18n import N_, format_number, gettext, ngettext
@@ -58,8 +59,6 @@ MAP_MARGIN = 0.45
 MAP_MIN_SPAN = 1.6
 
 # Opening hours are the branch's local time.
-TIMEZONES = {"NL": "Europe/Amsterdam", "DE": "Europe/Berlin"}
-DEFAULT_TIMEZONE = "Europe/Amsterdam"
 
 # The visitor's stored answer to the map consent prompt (SPEC §4); empty until asked.
 MAP_CONSENT_GRANTED = "granted"
@@ -189,6 +188,9 @@ class LocationDetail:
     stock_href: str = ""
     stock_label: str = ""
     map: MapView = field(default_factory=MapView)
+    # The 'Make an appointment' Button: its plugin's options and its target.
+    appointment: AppointmentOptions = field(default_factory=AppointmentOptions)
+    appointment_href: str = ""
 
 
 @dataclass
@@ -323,7 +325,7 @@ def _hours_range(time: OpeningTime, locale: str) -> str:
 
 def local_time(country: str, now: dt.datetime | None = None) -> dt.datetime:
     """``now`` (default: this moment) in the branch's time zone."""
-    zone = ZoneInfo(TIMEZONES.get(country, DEFAULT_TIMEZONE))
+    zone = time_zone(country)
     return (now or dt.datetime.now(dt.UTC)).astimezone(zone)
 
 
@@ -704,6 +706,7 @@ def location_detail(
     path = location_path(locale, location.slug, brand)
     stock = stock_path(locale, brand)
     others = [other for other in neighbours if other.slug != location.slug]
+    appointment = AppointmentOptions(make=brand or "", location=location.slug)
     return LocationDetail(
         slug=location.slug,
         name=location.name,
@@ -739,6 +742,8 @@ def location_detail(
             Link(heading, path, location.slug, True),
         ],
         route_href=route_planner_href(location),
+        appointment=appointment,
+        appointment_href=appointment_href(locale, appointment),
         stock_href=f"{stock}?{urlencode({'branch': location.slug})}",
         stock_label=gettext(locale, "View the {brand} stock of this location",
                             brand=PLATFORM_BRANDS[brand]) if brand

@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 
 from dealer import reporting
 from dealer.analytics import constants_script
+from dealer.appointments.options import PLUGIN, WIDGET
 from dealer.consent import consent_script
 from dealer.settings import Settings, get_settings
 
@@ -26,19 +27,26 @@ def browser_settings(settings: Settings, build_id: str = "") -> dict:
         config["errors"] = errors
     if settings.chat_enabled and settings.chat_provider_script:
         config["chat"] = {"src": settings.chat_provider_script}
+    if settings.appointment_script_url:
+        config["appointments"] = {
+            "src": settings.appointment_script_url, "app": settings.appointment_app,
+            "app_code": settings.appointment_app_code,
+            "settings": settings.appointment_settings, "widget": WIDGET, "plugin": PLUGIN,
+        }
     return config
 
 
 def tag_origins(settings: Settings) -> list[str]:
     """Other hosts the page may load scripts from and talk to: the configured tag manager,
-    error-reporting ingest and chat provider."""
+    error-reporting ingest, chat provider and appointment booking provider."""
     origins = []
-    if settings.tag_manager_id:
-        parts = urlsplit(settings.tag_manager_url)
-        origins.append(f"{parts.scheme}://{parts.netloc}")
-    if settings.chat_enabled and settings.chat_provider_script:
-        parts = urlsplit(settings.chat_provider_script)
-        origins.append(f"{parts.scheme}://{parts.netloc}")
+    chat_script = settings.chat_provider_script if settings.chat_enabled else None
+    for configured, url in ((settings.tag_manager_id, settings.tag_manager_url),
+                            (chat_script, chat_script),
+                            (settings.appointment_script_url, settings.appointment_script_url)):
+        if configured and url:
+            parts = urlsplit(url)
+            origins.append(f"{parts.scheme}://{parts.netloc}")
     if ingest := reporting.ingest_origin(settings):
         origins.append(ingest)
     return origins

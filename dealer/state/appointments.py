@@ -1,0 +1,231 @@
+"""The site's own appointment request: the dialog a Button with the appointment plugin
+opens, and the appointment page (the same form). The request is stored as a lead through
+the outbox (``dealer.leads.store``); the offered times come from the chosen branch's
+opening hours (``dealer.appointments.slots``) and are checked again when it is stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import logging
+import secrets
+from typing import Any
+
+import reflex as rx
+
+from dealer.appointments.options import AppointmentOptions, parse
+from dealer.appointments.slots import DEFAULT_CATEGORY
+from dealer.forms.definitions import (
+    CHECKED,
+    FORM_ERROR,
+    bounded_value,
+    form_errors,
+    get_form,
+    initial_values,
+)
+from dealer.forms.messages import DOMAIN
+from dealer.i18n import gettext
+from dealer.leads.outbox import wake_outbox
+from dealer.leads.store import LeadRejectedError, client_key, store_lead
+from dealer.state.forms import FIX_FIELDS, NOT_STORED
+from dealer.state.request import page_request
+from dealer.views.appointments import (
+    CALENDAR_FILENAMES,
+    Branch,
+    Choice,
+    bookable_range,
+    branch_choices,
+    calendar_link,
+    category_choices,
+    find_branch,
+    lead_subject,
+    load_branches,
+    preselected_branch,
+    slot_choices,
+)
+
+logger = logging.getLogger(__name__)
+FORM = get_form("appointment")
+# Fields whose errors show as soon as they change (the others: after losing focus).
+_SHOWN_WHEN_CHANGED = ("branch", "product_category", "date", "time", "privacy")
+_CHANGES_TIMES = ("branch", "product_category", "date")
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+class AppointmentState(rx.State):
+    dialog_open: bool = False
+    status: str = "loading"  # loading | ready | success
+    form_values: dict[str, str] = {}  # noqa: RUF012 - Reflex copies state defaults per session
+    touched: dict[str, bool] = {}  # noqa: RUF012
+    errors: dict[str, str] = {}  # noqa: RUF012
+    submitted: bool = False
+    submitting: bool = False
+    failure: str = ""
+    branches: list[Choice] = []  # noqa: RUF012
+    categories: list[Choice] = []  # noqa: RUF012
+    category_hidden: bool = False
+    times: list[Choice] = []  # noqa: RUF012 - the slots of the chosen branch, category, day
+    date_min: str = ""
+    date_max: str = ""
+    confirmation: str = ""
+    calendar_href: str = ""
+    calendar_name: str = ""
+    idempotency_key: str = ""
+    _branches: tuple[Branch, ...] = ()
+    _make: str = ""
+
+    @property
+    def _locale(self) -> str:
+        return page_request(self).locale
+
+    def _branch(self) -> Branch | None:
+        return find_branch(self._branches, self.form_values.get("branch", ""))
+
+    def _options(self) -> dict[str, list[str]]:
+        return {"branch": [branch.slug for branch in self._branches],
+                "time": [choice.value for choice in self.times]}
+
+    def _offer_times(self) -> None:
+        values = self.form_values
+        offered = slot_choices(self._branch(), values.get("product_category", ""),
+                               values.get("date", ""), _now())
+        self.times = [Choice(time, time) for time in offered]
+        if values.get("time") not in offered:
+            values["time"] = ""
+
+    def _refresh(self) -> bool:
+        """Recompute the visible errors; whether any blocking rule fails."""
+        failing = form_errors(FORM, self.form_values, self._locale, self._options())
+        self.errors = {name: error.message for name, error in failing.items()
+                       if self.submitted or self.touched.get(name)}
+        return any(error.blocking for error in failing.values())
+
+    async def _start(self, options: AppointmentOptions) -> None:
+        self._branches = await asyncio.to_thread(load_branches)
+        values = initial_values(FORM)
+        values["branch"] = preselected_branch(self._branches, options)
+        values["product_category"] = options.product_category or DEFAULT_CATEGORY
+        self.form_values = values
+        self._make = options.make
+        self.category_hidden = options.product_category_hidden
+        self.branches = branch_choices(self._branches)
+        self.categories = category_choices(self._locale)
+        self.date_min, self.date_max = bookable_range(_now())
+        self.touched, self.errors, self.submitted, self.failure = {}, {}, False, ""
+        self.submitting, self.confirmation, self.calendar_href = False, "", ""
+        self.idempotency_key = secrets.token_urlsafe(24)
+        self._offer_times()
+        self.status = "ready"
+
+    @rx.event
+    async def open_dialog(self, options: dict[str, Any]) -> None:
+        """A Button's appointment plugin: the dialog with the plugin's options."""
+        if self.submitting:
+            return
+        self.dialog_open = True
+        self.status = "loading"
+        await self._start(parse(options))
+
+    @rx.event
+    def set_open(self, is_open: bool) -> None:
+        self.dialog_open = is_open is True
+
+    @rx.event
+    async def load_page(self) -> None:
+        """The appointment page: the options come with its address."""
+        self.dialog_open = False
+        await self._start(parse(page_request(self).query))
+
+    @rx.event
+    def set_value(self, name: str, value: str) -> None:
+        self._set(name, value)
+
+    @rx.event
+    def set_checked(self, name: str, checked: bool) -> None:
+        self._set(name, CHECKED if checked is True else "")
+
+    def _set(self, name: str, value: object) -> None:
+        if self.status != "ready" or name not in FORM.names:
+            return
+        self.form_values[name] = bounded_value(FORM.field(name), value)
+        if name in _CHANGES_TIMES:
+            self._offer_times()
+        if name in _SHOWN_WHEN_CHANGED:
+            self.touched[name] = True
+        if not self._refresh():
+            self.failure = ""  # nothing left to fix
+
+    def _take_browser_values(self, form_data: object) -> None:
+        """The fields as the browser submits them: a change sent a moment before the
+        submit may still be on its way (typing is debounced), the form itself is not."""
+        if not isinstance(form_data, dict):
+            return
+        for f in FORM.fields:
+            if f.name in form_data:
+                value = CHECKED if f.is_check and form_data[f.name] else form_data[f.name]
+                self.form_values[f.name] = bounded_value(f, value)
+
+    @rx.event
+    def blur(self, name: str) -> None:
+        if name in FORM.names:
+            self.touched[name] = True
+            self._refresh()
+
+    @rx.event(background=True)
+    async def submit(self, _form_data: dict[str, Any]):
+        async with self:
+            if self.status != "ready" or self.submitting:
+                return
+            locale = self._locale
+            self.submitted, self.failure = True, ""
+            self._take_browser_values(_form_data)
+            self._offer_times()  # a time may have passed since the form was opened
+            branch = self._branch()
+            if self._refresh() or branch is None:
+                self.failure = gettext(locale, FIX_FIELDS, DOMAIN)
+                return
+            self.submitting = True
+            values = dict(self.form_values)
+            request = {
+                "form_id": FORM.id,
+                "values": values,
+                "locale": locale,
+                "source_page": self.router.url.path,
+                "client_key": client_key(self.router.session.client_ip),
+                "idempotency_key": self.idempotency_key,
+                "brand": self._make or None,
+                "subject": lead_subject(branch, values["product_category"], values["date"],
+                                        values["time"], locale),
+                "options": self._options(),
+            }
+        try:
+            stored = await asyncio.to_thread(lambda: store_lead(**request))
+        except LeadRejectedError as rejected:
+            async with self:
+                self.submitting = False
+                fields = {k: v for k, v in rejected.errors.items() if k != FORM_ERROR}
+                self.errors = {**self.errors, **fields}
+                self.failure = rejected.errors.get(FORM_ERROR) or gettext(locale, FIX_FIELDS,
+                                                                          DOMAIN)
+            return
+        except Exception:  # the visitor keeps the form and is told; nothing was stored
+            logger.exception("an appointment request could not be stored")
+            async with self:
+                self.submitting = False
+                self.failure = gettext(locale, NOT_STORED, DOMAIN)
+            return
+        wake_outbox()
+        async with self:
+            self.submitting = False
+            self.status = "success"
+            self.confirmation = request["subject"]
+            self.calendar_name = CALENDAR_FILENAMES[locale]
+            # A filled-in honeypot stores nothing: it gets the same answer, without a file.
+            self.calendar_href = calendar_link(
+                lead_id=stored.id, branch=branch, category=values["product_category"],
+                day_text=values["date"], time=values["time"], locale=locale, now=_now(),
+            ) if stored is not None else ""
