@@ -12,11 +12,11 @@ PAGES = {
     "nl": ["/", "/voorraad", "/voorraad/{vehicle}", "/voorraad/{vehicle}/lease-calculator",
            "/voorraad/{vehicle}/proefrit", "/voorraad/vergelijken", "/voorraad/favorieten",
            "/over-ons", "/nieuws", "/lease-aanbod", "/vestigingen", "/vestigingen/utrecht",
-           "/voorraad/private-lease"],
+           "/voorraad/private-lease", "/werkplaats"],
     "de": ["/de", "/de/angebote", "/de/angebote/{vehicle}",
            "/de/angebote/{vehicle}/leasingrechner", "/de/angebote/{vehicle}/interesse",
            "/de/angebote/vergleichen", "/de/ueber-uns", "/de/aktuelles",
-           "/de/leasingangebote", "/de/standorte/koeln", "/de/direktkontakt"],
+           "/de/leasingangebote", "/de/standorte/koeln", "/de/direktkontakt", "/de/termin"],
 }
 
 
