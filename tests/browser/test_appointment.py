@@ -236,6 +236,8 @@ def test_the_provider_script_loads_once_after_consent_and_opens_its_widget(
     assert page.evaluate("window.providerOpened.product_category_hidden") is True
     page.evaluate("window.history.pushState({}, '', '/vestigingen/utrecht');"
                   "window.dispatchEvent(new PopStateEvent('popstate'))")
+    # The branch page's values have arrived: its Button names the branch.
+    expect(page.locator("#main-content h1")).to_contain_text("Utrecht")
     opener = page.get_by_role("link", name="Afspraak maken")
     expect(opener).to_have_attribute("data-appointment", "provider")
     opener.click()

@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from dealer.consent import CONSENT_COOKIE, CONSENT_DAYS
 from tests.browser.conftest import TAG_MANAGER_ID
+from tests.browser.page_types import connected
 from tests.conftest import Site, consent_cookie
 from tests.loopback import LoopbackService
 
@@ -158,6 +159,7 @@ def test_cookie_settings_in_the_footer_reopen_the_choice(
         page: Page, site: Site, path: str, settings: str, dialog: str) -> None:
     page.goto(site.url(path))
     expect(page.locator("#main-content h1")).to_be_visible()
+    connected(page)  # the footer's button works once the app has taken over
     button = page.get_by_role("contentinfo").get_by_role("button", name=settings)
     button.focus()
     page.keyboard.press("Enter")
