@@ -379,7 +379,7 @@ def action_buttons(items: rx.Var) -> rx.Component:
             ),
         ),
         direction="column",
-        gap="2",
+        spacing="2",
     )
 
 

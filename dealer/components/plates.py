@@ -103,7 +103,7 @@ def trade_in_value(block: rx.Var, plate: PlateBlockBinding, locale: str) -> rx.C
                     width=rx.breakpoints(initial="100%", sm="16rem"),
                 ),
                 look_up_button(gettext(locale, "Look up", DOMAIN), plate.status),
-                gap="3",
+                spacing="3",
                 align="end",
                 wrap="wrap",
             ),

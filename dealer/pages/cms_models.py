@@ -13,7 +13,7 @@ from dealer.state.cms import CmsState
 
 def models_page(ctx: PageContext) -> rx.Component:
     return screen(ctx, lambda: rx.vstack(
-        rx.flex(rx.foreach(CmsState.filters, choice_links), wrap="wrap", gap="5",
+        rx.flex(rx.foreach(CmsState.filters, choice_links), wrap="wrap", spacing="5",
                 aria_label=gettext(ctx.locale, "Filters", DOMAIN), role="group"),
         blocks(ctx),
         spacing="5",
