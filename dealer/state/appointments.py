@@ -18,7 +18,6 @@ from dealer.appointments.options import AppointmentOptions, parse
 from dealer.appointments.slots import DEFAULT_CATEGORY
 from dealer.forms.definitions import (
     CHECKED,
-    FORM_ERROR,
     bounded_value,
     form_errors,
     get_form,
@@ -28,7 +27,7 @@ from dealer.forms.messages import DOMAIN
 from dealer.i18n import gettext
 from dealer.leads.outbox import wake_outbox
 from dealer.leads.store import LeadRejectedError, client_key, store_lead
-from dealer.state.forms import FIX_FIELDS, NOT_STORED
+from dealer.state.forms import FIX_FIELDS, NOT_STORED, rejection
 from dealer.state.request import page_request
 from dealer.views.appointments import (
     CALENDAR_FILENAMES,
@@ -207,10 +206,7 @@ class AppointmentState(rx.State):
         except LeadRejectedError as rejected:
             async with self:
                 self.submitting = False
-                fields = {k: v for k, v in rejected.errors.items() if k != FORM_ERROR}
-                self.errors = {**self.errors, **fields}
-                self.failure = rejected.errors.get(FORM_ERROR) or gettext(locale, FIX_FIELDS,
-                                                                          DOMAIN)
+                self.errors, self.failure = rejection(self.errors, rejected, locale)
             return
         except Exception:  # the visitor keeps the form and is told; nothing was stored
             logger.exception("an appointment request could not be stored")

@@ -44,6 +44,17 @@ NOT_STORED = N_(
     "We could not send your request because of a problem on our side. Everything you "
     "entered is still here: please try again in a moment."
 )
+
+
+def rejection(errors: dict[str, str], rejected: LeadRejectedError,
+              locale: str) -> tuple[dict[str, str], str]:
+    """The form's field errors with those of a rejected lead added, and the notice above
+    the form (the store's own reason, else 'check the fields')."""
+    fields = {k: v for k, v in rejected.errors.items() if k != FORM_ERROR}
+    return ({**errors, **fields},
+            rejected.errors.get(FORM_ERROR) or gettext(locale, FIX_FIELDS, DOMAIN))
+
+
 # Field types whose errors show as soon as they change (the others: after losing focus).
 _SHOWN_WHEN_DIRTY = ("checkbox", "toggle", "radio")
 
@@ -302,10 +313,7 @@ class FormsState(rx.State):
         except LeadRejectedError as rejected:
             async with self:
                 self.submitting = False
-                fields = {k: v for k, v in rejected.errors.items() if k != FORM_ERROR}
-                self.errors = {**self.errors, **fields}
-                self.failure = rejected.errors.get(FORM_ERROR) or gettext(locale, FIX_FIELDS,
-                                                                          DOMAIN)
+                self.errors, self.failure = rejection(self.errors, rejected, locale)
             return
         except Exception:  # the visitor keeps the form and is told; nothing was stored
             logger.exception("a %s lead could not be stored", form.id)
