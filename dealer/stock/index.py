@@ -323,7 +323,7 @@ class StockIndex:
 
         return StockResult(
             total=total,
-            cards=[self._card(int(row)) for row in rows],
+            cards=self._cards(rows),
             facets=self._facet_counts(query, others),
             ranges={key: self._bounds(self._numbers[key].take(others(key))) for key in RANGE_KEYS},
             page=current,
@@ -381,47 +381,63 @@ class StockIndex:
             return None
         return range_bounds(float(low), float(high))
 
-    def _card(self, row: int) -> VehicleCard:
-        facets, numbers = self._facets, self._numbers
-        brand = self.vocabularies.brands[facets["brand"].codes[row]]
-        model = self.vocabularies.models[facets["model"].codes[row]]
-        branch = self.vocabularies.branches[facets["branch"].codes[row]]
+    def _cards(self, rows: np.ndarray) -> list[VehicleCard]:
+        """The cards of ``rows``: each column is read for all rows at once."""
+        facets, numbers, vocabularies = self._facets, self._numbers, self.vocabularies
 
-        def price(key: str) -> float | None:
-            value = float(numbers[key][row])
-            return None if math.isnan(value) else value
+        def column(values: np.ndarray) -> list:
+            return values.take(rows).tolist()
 
-        def vocabulary(key: str) -> str:
-            return facets[key].vocabulary[facets[key].codes[row]]
+        def prices(key: str) -> list[float | None]:
+            return [None if math.isnan(value) else value for value in column(numbers[key])]
 
-        return VehicleCard(
-            id=int(self._ids[row]),
-            slug=self._slug[row],
-            brand_slug=brand.value,
-            brand_name=brand.name,
-            model_slug=model.value.split(".", 1)[1],
-            model_name=model.name,
-            version=self._version_text[row],
-            year=int(numbers["year"][row]),
-            mileage=int(numbers["mileage"][row]),
-            fuel=vocabulary("fuel"),
-            transmission=vocabulary("transmission"),
-            power_hp=int(numbers["power"][row]),
-            power_kw=int(self._power_kw[row]),
-            body_style=vocabulary("body_style"),
-            condition=vocabulary("condition"),
-            colour=vocabulary("colour"),
-            photo_url=self._photo[row],
-            price=price("price"),
-            private_lease=price("private_lease"),
-            business_lease=price("business_lease"),
-            private_finance=price("private_finance"),
-            business_finance=price("business_finance"),
-            vat_reportable=bool(self._vat[row]),
-            branch_slug=branch.value,
-            branch_name=branch.name,
-            branch_city=branch.city or "",
+        def words(key: str) -> list[str]:
+            return [facets[key].vocabulary[code] for code in column(facets[key].codes)]
+
+        brands = [vocabularies.brands[code] for code in column(facets["brand"].codes)]
+        models = [vocabularies.models[code] for code in column(facets["model"].codes)]
+        branches = [vocabularies.branches[code] for code in column(facets["branch"].codes)]
+        fields = zip(
+            column(self._ids), rows.tolist(), brands, models, branches,
+            column(numbers["year"]), column(numbers["mileage"]), column(numbers["power"]),
+            column(self._power_kw), column(self._vat), words("fuel"), words("transmission"),
+            words("body_style"), words("condition"), words("colour"), prices("price"),
+            prices("private_lease"), prices("business_lease"), prices("private_finance"),
+            prices("business_finance"), strict=True,
         )
+        return [
+            VehicleCard(
+                id=id_,
+                slug=self._slug[row],
+                brand_slug=brand.value,
+                brand_name=brand.name,
+                model_slug=model.value.split(".", 1)[1],
+                model_name=model.name,
+                version=self._version_text[row],
+                year=int(year),
+                mileage=int(mileage),
+                fuel=fuel,
+                transmission=transmission,
+                power_hp=int(power_hp),
+                power_kw=power_kw,
+                body_style=body_style,
+                condition=condition,
+                colour=colour,
+                photo_url=self._photo[row],
+                price=price,
+                private_lease=private_lease,
+                business_lease=business_lease,
+                private_finance=private_finance,
+                business_finance=business_finance,
+                vat_reportable=vat,
+                branch_slug=branch.value,
+                branch_name=branch.name,
+                branch_city=branch.city or "",
+            )
+            for (id_, row, brand, model, branch, year, mileage, power_hp, power_kw, vat, fuel,
+                 transmission, body_style, condition, colour, price, private_lease,
+                 business_lease, private_finance, business_finance) in fields
+        ]
 
     def quick_entry_counts(self, brand: str | None = None) -> dict[str, int]:
         """How many vehicles each quick-entry type finds."""
