@@ -87,6 +87,14 @@ class FilterOption:
 
 
 @dataclass
+class Choice:
+    """One choice of a range bound: the number it sets and how it reads."""
+
+    value: str = ""
+    label: str = ""
+
+
+@dataclass
 class FilterGroup:
     """One block of filters. ``kind``: checkbox | range | toggle | search | quick.
 
@@ -99,10 +107,9 @@ class FilterGroup:
     heading: str = ""
     options: list[FilterOption] = field(default_factory=list)
     kind: str = "checkbox"
-    # Range groups: the choices of each bound, their value the href they lead to, and
-    # the href of the current choice.
-    lower: list[FilterOption] = field(default_factory=list)
-    upper: list[FilterOption] = field(default_factory=list)
+    # Range groups: the choices of each bound and the value of the current ones.
+    lower: list[Choice] = field(default_factory=list)
+    upper: list[Choice] = field(default_factory=list)
     lower_current: str = ""
     upper_current: str = ""
 
@@ -344,7 +351,7 @@ def _step_label(key: str, value: int, locale: str) -> str:
 
 def _bound_choices(
     query: StockQuery, key: str, bound: int, bounds: tuple[int, int] | None, locale: str,
-) -> tuple[list[FilterOption], str]:
+) -> tuple[list[Choice], str]:
     """The choices of one bound (0 lower, 1 upper) of a range filter, open first, within
     the values the matching vehicles reach and on the right side of the other bound;
     and the current choice. A choice's value is the number (``bound_path`` builds the URL),
@@ -358,8 +365,8 @@ def _bound_choices(
     }
     if chosen is not None:
         steps.add(chosen)
-    choices = [FilterOption(value=OPEN_BOUND, label=gettext(locale, OPEN_BOUNDS[bound]))]
-    choices += [FilterOption(value=str(value), label=_step_label(key, value, locale))
+    choices = [Choice(value=OPEN_BOUND, label=gettext(locale, OPEN_BOUNDS[bound]))]
+    choices += [Choice(value=str(value), label=_step_label(key, value, locale))
                 for value in sorted(steps)]
     return choices, OPEN_BOUND if chosen is None else str(chosen)
 
