@@ -5,4 +5,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 bash scripts/setup.sh --test || exit 1
 ruff check --quiet . || exit 1
-python -m pytest "$@"
+# Two workers (pytest-xdist), each taking whole test files (module fixtures restart the
+# site) in collection order: on each worker the browser tests come after the async ones
+# (testpaths). Arguments given here come later and win, e.g. -n 0 to run in one process.
+python -m pytest -n 2 --dist loadfile --no-loadscope-reorder "$@"

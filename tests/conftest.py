@@ -108,18 +108,32 @@ def copy_checkout(target: Path) -> None:
         (target / shared).symlink_to(ROOT / shared)
 
 
+def site_checkout(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where this test process builds the site. A build (.web, with the base URL baked in)
+    serves one port, so with several workers (pytest-xdist) only the first builds in the
+    checkout itself and every other in its own copy."""
+    if os.environ.get("PYTEST_XDIST_WORKER", "gw0") == "gw0":
+        return ROOT
+    checkout = tmp_path_factory.mktemp("checkout")
+    copy_checkout(checkout)
+    return checkout
+
+
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     """The site as `make run` serves it (production build, one port), on a free port,
     with its own SQLite database and the demo data, in mock-data mode."""
     folder = tmp_path_factory.mktemp("site")
     database_url = f"sqlite:///{folder / 'site.db'}"
-    (ROOT / ".cache").mkdir(exist_ok=True)
-    # One build at a time per checkout: the build directory is shared.
-    with (ROOT / ".cache" / "site.lock").open("w") as lock:
+    checkout = site_checkout(tmp_path_factory)
+    (checkout / ".cache").mkdir(exist_ok=True)
+    # One build at a time per checkout (another test run may use it): the build directory
+    # is shared.
+    with (checkout / ".cache" / "site.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        site = Site(free_port(), database_url, env={"DEALER_PUBLIC_MOCKS": "true",
-                                                     "DEALER_UPLOAD_DIR": str(folder / "uploads")})
+        site = Site(free_port(), database_url, checkout=checkout,
+                    env={"DEALER_PUBLIC_MOCKS": "true",
+                         "DEALER_UPLOAD_DIR": str(folder / "uploads")})
         try:
             yield site
         finally:

@@ -14,6 +14,7 @@ import hmac
 import os
 import re
 import secrets
+import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -88,12 +89,18 @@ def secret_key() -> bytes:
         return configured.encode()
     path = DATA_DIR / "secret_key"
     DATA_DIR.mkdir(exist_ok=True)
-    try:  # exclusive creation: of several workers starting at once, one writes it
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return path.read_bytes()
-    with os.fdopen(descriptor, "wb") as file:
-        file.write(secrets.token_bytes(32))
+    if not path.exists():
+        # Written beside it, then linked into place: of several processes starting at
+        # once, one puts its key there, and none reads a key that is still being written.
+        with tempfile.NamedTemporaryFile(dir=DATA_DIR, prefix=".secret_key.",
+                                         delete=False) as draft:
+            draft.write(secrets.token_bytes(32))
+        try:
+            os.link(draft.name, path)
+        except FileExistsError:
+            pass
+        finally:
+            os.unlink(draft.name)
     return path.read_bytes()
 
 

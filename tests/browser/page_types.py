@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 PHONE = {"width": 360, "height": 740}
 # Page types by path template; {vehicle} is a vehicle of the demo stock.
@@ -24,3 +24,12 @@ def connected(page: Page) -> None:
     """Wait until the app has taken over the page and reached the server (the loading bar
     at the top stops): from then on links navigate inside the app."""
     expect(page.locator(".loading-bar")).not_to_have_class(re.compile("loading-bar--active"))
+
+
+def tick(box: Locator) -> None:
+    """Tick a form's checkbox and see the tick, as a visitor does before sending. The box
+    shows what the server has (the form's state controls it), and the server handles one
+    visitor's changes in order: once ticked, it has everything typed before too. A submit
+    clicked earlier could overtake them, as the server handles it in the background."""
+    box.click()
+    expect(box).to_be_checked()

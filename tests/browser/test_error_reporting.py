@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import time
+import uuid
 
 from playwright.sync_api import Browser, Page, expect
 
@@ -14,18 +15,22 @@ from tests.conftest import Site, consent_cookie
 from tests.loopback import LoopbackService
 
 EMAIL = "jan.jansen@example.nl"
+REPLAY = '"type":"replay_event"'
 
 
-def envelopes(ingest: LoopbackService, since: int = 0) -> list[str]:
-    """What arrived, from the ``since``-th request on (the ingest serves every test)."""
-    return [request.text for request in ingest.requests[since:] if "/envelope/" in request.path]
+def envelopes(ingest: LoopbackService, since: int = 0, agent: str | None = None) -> list[str]:
+    """What arrived, from the ``since``-th request on (the ingest serves every test), from
+    the page with the user ``agent`` if given: a page's replay goes on sending, so a later
+    test may still receive an earlier page's envelopes."""
+    return [request.text for request in ingest.requests[since:] if "/envelope/" in request.path
+            and agent in (None, request.headers.get("user-agent"))]
 
 
 def wait_for_envelope(ingest: LoopbackService, needle: str, timeout: float = 20,
-                      since: int = 0) -> str:
+                      since: int = 0, agent: str | None = None) -> str:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        for body in envelopes(ingest, since):
+        for body in envelopes(ingest, since, agent):
             if needle in body:
                 return body
         time.sleep(0.25)
@@ -40,8 +45,12 @@ def throw(page: Page, ingest: LoopbackService, message: str) -> str:
 
 def contact_form(browser: Browser, site: Site, categories: list[str]) -> Page:
     """A visitor who accepted ``categories`` of cookies, on the contact page with the
-    e-mail address typed in and the reporter loaded."""
-    page = browser.new_context(storage_state={
+    e-mail address typed in and the reporter loaded. The browser's user agent names the
+    visit, so that the ingest can tell its envelopes (``envelopes``)."""
+    probe = browser.new_page()
+    agent = f"{probe.evaluate('navigator.userAgent')} visit/{uuid.uuid4().hex[:12]}"
+    probe.close()
+    page = browser.new_context(user_agent=agent, storage_state={
         "cookies": [consent_cookie(categories)], "origins": []}).new_page()
     page.goto(site.url("/de/direktkontakt"))
     expect(page.locator("#main-content h1")).to_be_visible()
@@ -60,7 +69,7 @@ def test_a_browser_error_arrives_without_the_visitors_input(
     assert event["environment"] == "test" and event["release"]
     assert header["trace"]["sample_rate"] == "0.1"
     # The replay of the error (rate 1 on error) follows; it masks what was typed.
-    wait_for_envelope(ingest, '"type":"replay_event"')
+    wait_for_envelope(ingest, REPLAY, agent=page.evaluate("navigator.userAgent"))
     assert not [text for text in envelopes(ingest) if EMAIL in text]
     page.context.close()
 
@@ -76,10 +85,10 @@ def test_a_replay_waits_for_analytics_consent(
     dialog.get_by_role("checkbox", name=re.compile("^Statistik")).check(force=True)
     dialog.get_by_role("button", name="Meine Auswahl speichern").click()
     second = throw(page, ingest, "the second error, after consent")
-    wait_for_envelope(ingest, '"type":"replay_event"', since=since)
-    bodies = envelopes(ingest, since)
-    first_replay = next(index for index, body in enumerate(bodies)
-                        if '"type":"replay_event"' in body)
+    agent = page.evaluate("navigator.userAgent")
+    wait_for_envelope(ingest, REPLAY, since=since, agent=agent)
+    bodies = envelopes(ingest, since, agent)
+    first_replay = next(index for index, body in enumerate(bodies) if REPLAY in body)
     # The only replays are of what happened after the visitor said yes.
     assert first_replay > bodies.index(second)
     assert not [text for text in bodies if EMAIL in text]

@@ -14,7 +14,7 @@ from sqlmodel import Session, select
 from dealer.leads.models import Lead
 from dealer.leads.store import client_key
 from dealer.stock.models import Brand, Vehicle, VehiclePrice
-from tests.browser.page_types import connected
+from tests.browser.page_types import connected, tick
 from tests.conftest import Site
 
 NEXT_WEEK = (dt.date.today() + dt.timedelta(days=7)).isoformat()
@@ -74,7 +74,7 @@ def test_dutch_test_drive_errors_blocked_submit_and_success(
     page.get_by_role("switch", name="Ik heb een auto om in te ruilen").click()
     page.get_by_role("textbox", name="Kenteken van uw auto").fill("AB-123-C")
     page.get_by_role("spinbutton", name="Kilometerstand").fill("98000")
-    page.get_by_role("checkbox", name=re.compile("^Ik ga ermee akkoord")).click()
+    tick(page.get_by_role("checkbox", name=re.compile("^Ik ga ermee akkoord")))
     expect(page.get_by_test_id("field-error")).to_have_count(0)
     page.get_by_role("button", name="Aanvraag versturen").click()
 
@@ -115,7 +115,7 @@ def test_german_brand_interest_checkbox_errors_and_language_switch(
     expect(page.get_by_role("textbox", name="Naam")).to_have_value("Jörg Müller")
     expect(page.get_by_text("Geef uw toestemming, zodat we uw aanvraag kunnen afhandelen.")
            ).to_be_visible()
-    page.get_by_role("checkbox", name=re.compile("^Ik ga ermee akkoord")).click()
+    tick(page.get_by_role("checkbox", name=re.compile("^Ik ga ermee akkoord")))
     page.get_by_role("button", name="Aanvraag versturen").click()
     expect(page.get_by_test_id("form-success")).to_have_text(
         "Bedankt! We hebben uw aanvraag ontvangen.")
@@ -151,7 +151,7 @@ def test_model_forms(
         branch.press("Tab")
         expect(page.get_by_text("Bitte wählen Sie einen Standort aus der Liste.")).to_be_visible()
         branch.fill("Rijnland Autogroep Köln")
-    page.get_by_role("checkbox").click()
+    tick(page.get_by_role("checkbox"))
     page.get_by_role("button", name=send).click()
     expect(page.get_by_test_id("form-success")).to_have_text(thanks)
     (lead,) = leads(db)
@@ -179,7 +179,7 @@ def test_direct_contact_and_a_failed_store_keeps_everything(
     for name, value in typed.items():
         page.locator(f"[name={name}]").fill(value)
     page.get_by_role("radio", name=topic).click()
-    page.get_by_role("checkbox", name=re.compile(consent)).click()
+    tick(page.get_by_role("checkbox", name=re.compile(consent)))
 
     # The database refuses the write: the visitor is told and keeps every value.
     with db.begin() as connection:
@@ -238,7 +238,7 @@ def test_online_leasing_request_carries_the_calculation(
     page.get_by_role("textbox", name="Name").fill("Jörg Müller")
     page.get_by_role("textbox", name="E-Mail-Adresse").fill("joerg@example.de")
     page.get_by_role("textbox", name="Telefonnummer").fill("0171 1234567")
-    page.get_by_role("checkbox", name=re.compile("^Ich bin damit einverstanden")).click()
+    tick(page.get_by_role("checkbox", name=re.compile("^Ich bin damit einverstanden")))
     page.get_by_role("button", name="Anfrage senden").click()
     expect(page.get_by_test_id("form-success")).to_be_visible()
     (lead,) = leads(db)
@@ -287,7 +287,7 @@ def test_a_visitor_cannot_choose_its_own_address_with_a_header(
                             "message": "Graag een offerte voor een onderhoudsbeurt."}.items():
             page.locator(f"[name={name}]").fill(value)
         page.get_by_role("radio", name="Onderhoud of reparatie").click()
-        page.get_by_role("checkbox", name=re.compile("^Ik ga ermee akkoord")).click()
+        tick(page.get_by_role("checkbox", name=re.compile("^Ik ga ermee akkoord")))
         page.get_by_role("button", name="Aanvraag versturen").click()
         expect(page.get_by_test_id("form-success")).to_be_visible()
         context.close()
@@ -326,7 +326,7 @@ def test_a_half_typed_form_outlives_the_servers_memory(page: Page, site: Site, d
 
     # Once the request is sent, the draft is gone: the next new visit starts empty.
     later.get_by_role("radio").first.click()
-    later.get_by_role("checkbox", name=re.compile(consent)).click()
+    tick(later.get_by_role("checkbox", name=re.compile(consent)))
     later.get_by_role("button", name=send).click()
     expect(later.get_by_test_id("form-success")).to_be_visible()
     (lead,) = leads(db)
@@ -359,7 +359,7 @@ def test_a_half_typed_form_survives_a_restart_of_the_server(page: Page, site: Si
     expect(page.locator("[name=message]")).to_have_value("Mijn remmen piepen bij het wegrijden.")
     page.locator("[name=email]").fill("kim@example.nl")
     page.get_by_role("radio").first.click()
-    page.get_by_role("checkbox", name=re.compile("^Ik ga ermee akkoord")).click()
+    tick(page.get_by_role("checkbox", name=re.compile("^Ik ga ermee akkoord")))
     page.get_by_role("button", name="Aanvraag versturen").click()
     expect(page.get_by_test_id("form-success")).to_be_visible()
     (lead,) = leads(db)
@@ -392,7 +392,7 @@ def test_a_lease_offer_request_carries_the_offer(page: Page, site: Site, db: Eng
     page.locator("[name=email]").fill("kim@example.nl")
     page.locator("[name=message]").fill("Is deze auto ook in het blauw leverbaar?")
     page.get_by_role("radio").first.click()
-    page.get_by_role("checkbox", name=re.compile(consent)).click()
+    tick(page.get_by_role("checkbox", name=re.compile(consent)))
     page.get_by_role("button", name=send).click()
     expect(page.get_by_test_id("form-success")).to_be_visible()
     (lead,) = leads(db)

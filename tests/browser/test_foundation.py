@@ -31,9 +31,16 @@ def test_german_home(page: Page, site: Site) -> None:
     expect(page.locator("html")).to_have_attribute("lang", "de-DE")
 
 
+def served_copy_gone(page: Page) -> None:
+    expect(page.locator("#crawler-main")).to_have_count(0)
+
+
 def test_switch_language_on_deep_page_sets_cookie(page: Page, site: Site) -> None:
     page.goto(site.url("/voorraad/vergelijken"))
     expect(page.get_by_role("heading", level=1)).to_have_text("Voertuigen vergelijken")
+    # While the app takes over, the served copy's language switch is there beside the
+    # app's own: one link once the copy is gone.
+    served_copy_gone(page)
     page.get_by_role("link", name="Deutsch").click()
     expect(page).to_have_url(site.url("/de/angebote/vergleichen"))
     expect(page.get_by_role("heading", level=1)).to_have_text("Fahrzeuge vergleichen")
@@ -48,6 +55,7 @@ def test_switch_language_on_deep_page_sets_cookie(page: Page, site: Site) -> Non
     page.goto(site.url("/"))
     expect(page).to_have_url(site.url("/de"))
     # And back to Dutch from German.
+    served_copy_gone(page)
     page.get_by_role("link", name="Nederlands").click()
     expect(page).to_have_url(site.url("/"))
     expect(page.locator("html")).to_have_attribute("lang", "nl-NL")

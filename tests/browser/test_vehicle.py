@@ -7,6 +7,7 @@ import re
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
+from tests.browser.page_types import connected
 from tests.conftest import Site
 
 
@@ -141,6 +142,9 @@ def test_filters_in_a_drawer_on_phones(page: Page, site: Site) -> None:
     page.goto(site.url("/voorraad"))
     expect(page.get_by_test_id("vehicle-card").first).to_be_visible()
     expect(page.get_by_role("searchbox", name="Zoeken")).to_be_hidden()  # no sidebar
+    # The served page has the cards and the button too; the button opens the drawer
+    # once the app has taken over.
+    connected(page)
     page.get_by_role("button", name="Filters").click()
     drawer = page.get_by_role("dialog", name="Filters")
     expect(drawer.get_by_role("searchbox", name="Zoeken")).to_be_visible()

@@ -14,7 +14,6 @@ from collections.abc import Iterator
 import httpx
 import psycopg
 import pytest
-import redis
 from playwright.sync_api import Browser, expect
 from sqlmodel import Session
 
@@ -24,6 +23,8 @@ from dealer.stock.repository import set_vehicle_available, sitemap_entries
 from tests.conftest import Site, copy_checkout, free_port, stop_site
 
 POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432"
+# Shared with any other test run: each site gets a database of its own, and its keys in
+# Redis are those of its own visitors (one per random token), so nothing is flushed.
 REDIS = "redis://127.0.0.1:6379/7"
 
 
@@ -32,7 +33,6 @@ def scaled_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     database = f"dealer_{uuid.uuid4().hex[:8]}"
     with psycopg.connect("host=127.0.0.1 user=postgres dbname=postgres", autocommit=True) as db:
         db.execute(f'CREATE DATABASE "{database}"')
-    redis.Redis.from_url(REDIS).flushdb()
     checkout = tmp_path_factory.mktemp("scaled")
     copy_checkout(checkout)
     site = Site(free_port(), f"{POSTGRES}/{database}", checkout=checkout,
