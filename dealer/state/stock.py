@@ -9,6 +9,7 @@ import reflex as rx
 from dealer.pageinfo import Link
 from dealer.state.request import page_request
 from dealer.views.stock import (
+    Choice,
     FilterGroup,
     ListCard,
     Scope,
@@ -30,9 +31,9 @@ class StockState(rx.State):
     cards: list[ListCard] = []  # noqa: RUF012 - Reflex copies state defaults per session
     filters: list[FilterGroup] = []  # noqa: RUF012
     pills: str = ""  # the active filters' links, as HTML
-    sorts: list[Link] = []  # noqa: RUF012
+    sorts: list[Choice] = []  # noqa: RUF012
     sort: str = ""
-    displays: list[Link] = []  # noqa: RUF012
+    displays: list[Choice] = []  # noqa: RUF012
     display: str = "purchase"
     pages: list[Link] = []  # noqa: RUF012
     failed: bool = False

@@ -88,7 +88,8 @@ class FilterOption:
 
 @dataclass
 class Choice:
-    """One choice of a range bound: the number it sets and how it reads."""
+    """One choice of a select (sorting, price shown, a range bound): its value and how it
+    reads. The event handler builds the URL from the value."""
 
     value: str = ""
     label: str = ""
@@ -479,9 +480,9 @@ def pills_html(pills: list[Link], reset_href: str, locale: str) -> str:
     return f'<div class="pills">{links}{reset}</div>'
 
 
-def choices(kind: str, values: tuple[str, ...], locale: str) -> list[Link]:
+def choices(kind: str, values: tuple[str, ...], locale: str) -> list[Choice]:
     """Select choices (sorting, price display); ``sorted_path``/``display_path`` build URLs."""
-    return [Link(value=value, label=label(kind, value, locale)) for value in values]
+    return [Choice(value=value, label=label(kind, value, locale)) for value in values]
 
 
 def sorted_by_shown_price(query: StockQuery, display: str) -> StockQuery:
