@@ -20,7 +20,7 @@ from dealer.pages.context import PageContext
 from dealer.routes import registrations
 from dealer.settings import get_settings
 from dealer.state.analytics import AnalyticsState
-from dealer.state.failures import event_failed
+from dealer.state.failures import browser_failed, event_failed
 from dealer.web.server import ShellCache, site_layer, static_dir
 
 app = rx.App(
@@ -28,6 +28,7 @@ app = rx.App(
     stylesheets=[*styles.STYLESHEETS, "/site.css"],
     api_transformer=site_layer,
     backend_exception_handler=event_failed,
+    frontend_exception_handler=browser_failed,
     head_components=[rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml")],
     # Outside every page: the visitor's cookie choice and the banner asking for it, the
     # data layer's clicks and Core Web Vitals, the browser's error reporter.

@@ -1,4 +1,5 @@
-"""What a visitor is told when an event fails on the server: in the page's language."""
+"""What a visitor is told when an event fails on the server: in the page's language; and
+what the server does with an error the browser reports."""
 
 import json
 import logging
@@ -29,3 +30,11 @@ def event_failed(exception: Exception) -> EventSpec:
     logger.error("an event handler failed", exc_info=exception)
     return rx.toast.error(in_page_language(FAILED), description=in_page_language(TRY_AGAIN),
                           id="backend_error", position="top-center")
+
+
+def browser_failed(exception: Exception) -> None:
+    """The app's handler of errors the browser reports over the websocket: a line in the
+    log, not an error event. The browser's own reporter sends the event, with the replay
+    the visitor consented to; an error-level record here would report it a second time,
+    from the server and whatever the visitor's choice."""
+    logger.warning("the browser reported an error: %s", exception)

@@ -38,9 +38,9 @@ def wait_for_envelope(ingest: LoopbackService, needle: str, timeout: float = 20,
 
 
 def throw(page: Page, ingest: LoopbackService, message: str) -> str:
-    """An uncaught error in the page; the envelope that reports it."""
+    """An uncaught error in the page; the envelope in which the page reports it."""
     page.evaluate(f"setTimeout(() => {{ throw new Error({message!r}) }})")
-    return wait_for_envelope(ingest, message)
+    return wait_for_envelope(ingest, message, agent=page.evaluate("navigator.userAgent"))
 
 
 def contact_form(browser: Browser, site: Site, categories: list[str]) -> Page:

@@ -13,6 +13,7 @@ import sentry_sdk
 
 from dealer import reporting
 from dealer.settings import Settings
+from dealer.state.failures import browser_failed
 from dealer.web import describe as describe_module
 from dealer.web.describe import describe
 from tests.loopback import LoopbackService
@@ -58,6 +59,17 @@ def test_a_server_error_arrives_without_what_the_visitor_entered(
     event = next(item for item in items if item.get("exception") or item.get("logentry"))
     assert event["release"] == "build-1a2b" and event["environment"] == "staging"
     assert "RuntimeError" in body
+
+
+def test_an_error_the_browser_reports_is_not_sent_again_by_the_server(
+        ingest: LoopbackService) -> None:
+    # The browser's reporter sends it, with the replay the visitor consented to.
+    settings = Settings(sentry_dsn=f"http://public@{ingest.origin.split('//')[1]}/1",
+                        sentry_environment="staging")
+    assert reporting.start(settings, lambda: "build-1a2b")
+    browser_failed(Exception("Error: the chat widget failed"))
+    sentry_sdk.flush(timeout=2)
+    assert ingest.requested("/api/1/envelope/") == []
 
 
 def test_without_a_dsn_nothing_is_sent(ingest: LoopbackService, failing_page: None) -> None:
