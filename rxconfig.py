@@ -1,7 +1,7 @@
 import reflex as rx
 
 from dealer.settings import get_settings
-from dealer.styles import THEME
+from dealer.styles import THEME, RadixThemes
 
 settings = get_settings()
 
@@ -16,7 +16,7 @@ config = rx.Config(
     backend_port=settings.port,
     api_url=settings.base_url,
     deploy_url=settings.base_url,
-    plugins=[rx.plugins.RadixThemesPlugin(theme=THEME)],
+    plugins=[RadixThemes(theme=THEME)],
     disable_plugins=[rx.plugins.SitemapPlugin],
     # Only the site's own pages may call its API and open its websocket.
     cors_allowed_origins=settings.own_origins,

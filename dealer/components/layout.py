@@ -16,6 +16,7 @@ from dealer import styles
 from dealer.components.button import button
 from dealer.components.consent import open_preferences
 from dealer.components.html_parts import frame_part
+from dealer.components.sheet import side_sheet
 from dealer.i18n import LANGUAGE_NAMES, gettext
 from dealer.navigation import other_locales, top_nav
 from dealer.pageinfo import Link
@@ -108,41 +109,16 @@ def counter_link(label: str, href: str, icon: str, count: rx.Var[int]) -> rx.Com
 
 def mobile_menu(locale: str) -> rx.Component:
     return rx.box(
-        rx.drawer.root(
-            rx.drawer.trigger(
-                rx.icon_button(
-                    rx.icon("menu"),
-                    variant="ghost",
-                    size="3",
-                    aria_label=gettext(locale, "Open menu"),
-                )
+        side_sheet(
+            rx.icon_button(rx.icon("menu"), variant="ghost", size="3",
+                           aria_label=gettext(locale, "Open menu")),
+            gettext(locale, "Main menu"),
+            gettext(locale, "Close menu"),
+            rx.el.nav(
+                frame_part(locale, "mobile", class_name="site-mobile-menu"),
+                aria_label=gettext(locale, "Main menu"),
             ),
-            rx.drawer.overlay(z_index="40"),
-            rx.drawer.portal(
-                rx.drawer.content(
-                    rx.vstack(
-                        rx.drawer.close(
-                            rx.icon_button(
-                                rx.icon("x"),
-                                variant="ghost",
-                                aria_label=gettext(locale, "Close menu"),
-                            )
-                        ),
-                        rx.el.nav(
-                            frame_part(locale, "mobile", class_name="site-mobile-menu"),
-                            aria_label=gettext(locale, "Main menu"),
-                        ),
-                        spacing="5",
-                        padding="1.5rem",
-                    ),
-                    background_color=rx.color("gray", 1),
-                    width="80%",
-                    max_width="320px",
-                    height="100%",
-                    z_index="50",
-                ),
-            ),
-            direction="left",
+            max_width="320px",
         ),
         display=["block", "block", "none"],
     )

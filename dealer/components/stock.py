@@ -10,6 +10,7 @@ from dealer.components.button import button
 from dealer.components.chips import chip_link
 from dealer.components.html_parts import FOLLOW_IN_APP, page_part
 from dealer.components.measurement import last_part, tracked
+from dealer.components.sheet import side_sheet
 from dealer.views.stock import ListCard
 
 
@@ -174,37 +175,12 @@ def any_filter_group(group: rx.Var, texts: FilterTexts, on_search: rx.EventHandl
 def filter_drawer(label: rx.Var | str, close_label: str, *content: rx.Component) -> rx.Component:
     """The filters on phones and small tablets, where the sidebar is hidden."""
     return rx.box(
-        rx.drawer.root(
-            rx.drawer.trigger(
-                rx.button(rx.icon("sliders-horizontal", size=18, aria_hidden="true"), label,
-                          variant="outline", size="3"),
-            ),
-            rx.drawer.overlay(z_index="40"),
-            rx.drawer.portal(
-                rx.drawer.content(
-                    rx.box(
-                        rx.flex(
-                            rx.drawer.close(
-                                rx.icon_button(rx.icon("x"), variant="ghost",
-                                               aria_label=close_label),
-                            ),
-                            justify="end",
-                        ),
-                        *content,
-                        padding="1rem 1.25rem 2rem",
-                        overflow_y="auto",
-                        height="100%",
-                    ),
-                    background_color=rx.color("gray", 1),
-                    width="88%",
-                    max_width="360px",
-                    height="100%",
-                    z_index="50",
-                    role="dialog",
-                    aria_label=label,
-                ),
-            ),
-            direction="left",
+        side_sheet(
+            rx.button(rx.icon("sliders-horizontal", size=18, aria_hidden="true"), label,
+                      variant="outline", size="3"),
+            label,
+            close_label,
+            *content,
         ),
         display=["block", "block", "none"],
     )

@@ -1,0 +1,81 @@
+"""The chat assistant's answer time on a large stock: the 100 phrasings of the chat's
+table test (50 Dutch, 50 German) asked in turn, as the chat asks them (``answer``, with
+the stock index warm, as on a running site).
+
+    .venv/bin/python bench/chat.py [--vehicles 100000] [--db PATH] [--rounds 5]
+
+Prints the median and p95 answer time per intent and over all questions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from dealer.chat import assistant
+from dealer.chat.understand import understand
+from dealer.db import make_engine
+from dealer.migrate import upgrade
+from dealer.stock import demo
+from dealer.stock.index import get_index
+from dealer.stock.query import StockQuery
+from tests.unit.test_chat_understand import DE, NL
+
+# Besides the stock questions of the table: the other kinds a visitor asks.
+OTHER_QUESTIONS = (
+    ("openingstijden Utrecht", "nl"), ("Wann hat Köln geöffnet?", "de"),
+    ("wat kost deze auto per maand?", "nl"), ("Was kostet der im Monat?", "de"),
+    ("ik wil een verkoper spreken", "nl"), ("Wie ist das Wetter?", "de"),
+)
+
+
+def percentile_95(samples: list[float]) -> float:
+    ordered = sorted(samples)
+    return ordered[max(0, int(len(ordered) * 0.95) - 1)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--vehicles", type=int, default=100_000)
+    parser.add_argument("--db", help="SQLite file to use; loaded with the demo stock if empty")
+    parser.add_argument("--rounds", type=int, default=5, help="times each question is asked")
+    args = parser.parse_args()
+
+    path = Path(args.db) if args.db else Path(tempfile.mkdtemp()) / "chat.db"
+    url = f"sqlite:///{path}"
+    upgrade(url)
+    engine = make_engine(url)
+    if demo.seed_if_empty(engine, n_vehicles=args.vehicles):
+        print(f"loaded {args.vehicles} demo vehicles")
+    started = time.perf_counter()
+    index = get_index(engine)
+    print(f"stock index of {index.size} vehicles built in {time.perf_counter() - started:.1f} s")
+    vehicle = index.search(StockQuery(), page=1, per_page=1).cards[0].slug
+
+    questions = [(text, "nl") for text, _ in NL] + [(text, "de") for text, _ in DE]
+    questions += list(OTHER_QUESTIONS)
+    vocabulary = assistant.vocabulary(engine)
+    timings: dict[str, list[float]] = defaultdict(list)
+    for _ in range(args.rounds):
+        for text, locale in questions:
+            intent = understand(text, locale, vocabulary).intent
+            started = time.perf_counter()
+            assistant.answer(text, locale, vehicle_slug=vehicle, engine=engine)
+            timings[intent].append((time.perf_counter() - started) * 1000)
+    every = [sample for samples in timings.values() for sample in samples]
+    print(f"{len(questions)} questions x {args.rounds} rounds, {index.size} vehicles in stock")
+    print(f"{'intent':<12}{'answers':>9}{'median ms':>11}{'p95 ms':>9}")
+    for intent, samples in [*sorted(timings.items()), ("all", every)]:
+        print(f"{intent:<12}{len(samples):>9}{statistics.median(samples):>11.2f}"
+              f"{percentile_95(samples):>9.2f}")
+
+
+if __name__ == "__main__":
+    main()
