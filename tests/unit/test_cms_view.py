@@ -10,6 +10,8 @@ import pytest
 
 from dealer.content.repository import DEMO_DIR, ContentRepository
 from dealer.settings import Settings
+from dealer.stock import demo as stock_demo
+from dealer.views import reviews as reviews_view
 from dealer.views.content import content_view, translated_path
 from dealer.web.describe import describe
 
@@ -39,7 +41,11 @@ def repo_with(tmp_path: Path, *stories: dict) -> ContentRepository:
     return demo_repo(tmp_path)
 
 
-async def test_home_pages_are_built_from_their_stories() -> None:
+async def test_home_pages_are_built_from_their_stories(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The group rating reads the branches from the database; here the demo branches, so
+    # that the page does not depend on what a local database holds.
+    monkeypatch.setattr(reviews_view, "_branch_names", lambda: {
+        branch.slug: f"Rijnland Autogroep {branch.city}" for branch in stock_demo.BRANCHES})
     repo = demo_repo()
     nl = await content_view("/", repo=repo)
     de = await content_view("/de", repo=repo)
@@ -47,7 +53,8 @@ async def test_home_pages_are_built_from_their_stories() -> None:
     assert nl.info.title == "Rijnland Autogroep"  # the home page carries the site name only
     kinds = [(block.kind, block.style) for block in nl.blocks]
     assert kinds == [("carousel", ""), ("cards", "icon"), ("cards", "plain"), ("text", ""),
-                     ("plate", ""), ("cards", "logo"), ("cards", "article")]
+                     ("plate", ""), ("reviews", ""), ("cards", "logo"), ("cards", "article")]
+    assert nl.blocks[5].reviews.cards  # the group's newest reviews
     plate = nl.blocks[4]
     assert (plate.title, plate.button_label) == ("Wat is mijn auto waard?",
                                                  "Bereken de inruilwaarde")
