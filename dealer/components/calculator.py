@@ -6,8 +6,6 @@ from collections.abc import Callable
 
 import reflex as rx
 
-from dealer import styles
-
 
 def choice_control(
     control: rx.Var,
@@ -78,55 +76,12 @@ def figure_list(figures: rx.Var) -> rx.Component:
     )
 
 
-# The chart's hover label shows the figures the presenter formatted (Babel), never the
-# raw numbers: "€ 33,67" and "48 maanden".
-TOOLTIP_VALUE = rx.Var("((value, name, item) => [item?.payload?.text ?? value, name])")
-TOOLTIP_LABEL = rx.Var("((label, payload) => payload?.[0]?.payload?.months_text ?? label)")
-
-
-def amount_ticks(language_tag: str) -> rx.Var:
-    """Whole euros on the amount axis, as the locale writes them."""
-    return rx.Var(f"((value) => new Intl.NumberFormat('{language_tag}', {{style: 'currency', "
-                  "currency: 'EUR', maximumFractionDigits: 0}).format(value))")
-
-
-def monthly_chart(
-    title: str, curve: rx.Var, months: rx.Var, months_label: str, amount_label: str,
-    language_tag: str,
-) -> rx.Component:
-    """Monthly amount by contract duration, with the chosen duration marked; the same
-    numbers as a table for screen readers, for whom the drawing is hidden (and so not
-    focusable either)."""
+def monthly_chart(title: str, chart: rx.Var) -> rx.Component:
+    """Monthly amount by contract duration: the presenter's drawing and table
+    (``views/chart.monthly_chart_html``) under the chart's heading."""
     return rx.el.figure(
         rx.el.figcaption(rx.heading(title, as_="h2", size="3")),
-        rx.box(
-            rx.recharts.line_chart(
-                rx.recharts.cartesian_grid(stroke_dasharray="3 3"),
-                rx.recharts.x_axis(data_key="months"),
-                rx.recharts.y_axis(width=72, custom_attrs={
-                    "tickFormatter": amount_ticks(language_tag)}),
-                rx.recharts.reference_line(x=months, stroke=rx.color("accent", 8),
-                                           stroke_width=2),
-                rx.recharts.line(data_key="amount", name=amount_label, type_="monotone",
-                                 stroke=rx.color("accent", 10), stroke_width=2,
-                                 is_animation_active=False),
-                rx.recharts.graphing_tooltip(custom_attrs={"formatter": TOOLTIP_VALUE,
-                                                          "labelFormatter": TOOLTIP_LABEL}),
-                data=curve,
-                custom_attrs={"accessibilityLayer": False},
-                width="100%",
-                height=240,
-            ),
-            aria_hidden="true",
-            width="100%",
-        ),
-        rx.el.table(
-            rx.el.thead(rx.el.tr(rx.el.th(months_label), rx.el.th(amount_label))),
-            rx.el.tbody(rx.foreach(
-                curve, lambda point: rx.el.tr(rx.el.td(point["months"]), rx.el.td(point["text"])),
-            )),
-            style=styles.visually_hidden,
-        ),
+        rx.html(chart),
         margin="0",
         width="100%",
         data_testid="monthly-chart",

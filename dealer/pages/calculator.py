@@ -8,7 +8,7 @@ import reflex as rx
 from dealer.components.button import button
 from dealer.components.calculator import choice_control, figure_list, monthly_chart, notes
 from dealer.components.errors import vehicle_not_found
-from dealer.i18n import LANGUAGE_TAGS, gettext
+from dealer.i18n import gettext
 from dealer.pages.context import Page, PageContext
 from dealer.pages.frame import for_current_url, framed
 from dealer.state.calculator import CalculatorState as S
@@ -46,12 +46,8 @@ def _panel(locale: str) -> rx.Component:
     return rx.vstack(
         rx.grid(controls, result, columns=rx.breakpoints(initial="1", md="2"), spacing="6",
                 width="100%"),
-        rx.cond(
-            S.curve.length() > 1,
-            monthly_chart(gettext(locale, "Monthly amount by contract duration"), S.curve, S.months,
-                          gettext(locale, "Contract duration in months"),
-                          gettext(locale, "Monthly amount"), LANGUAGE_TAGS[locale]),
-        ),
+        rx.cond(S.chart != "",
+                monthly_chart(gettext(locale, "Monthly amount by contract duration"), S.chart)),
         notes(S.example, S.disclaimers),
         spacing="6",
         width="100%",

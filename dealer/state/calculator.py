@@ -4,7 +4,7 @@ acquisition type, and the figures ``dealer.pricing`` computes for them on every 
 from __future__ import annotations
 
 import logging
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 import reflex as rx
 
@@ -22,6 +22,7 @@ from dealer.views.calculator import (
     request_href,
     vehicle_path,
 )
+from dealer.views.chart import monthly_chart_html
 from dealer.web.seo import page_title
 
 logger = logging.getLogger(__name__)
@@ -76,9 +77,7 @@ class CalculatorState(rx.State):
     headline_note: str = ""
     figures: list[FigureRow] = []  # noqa: RUF012
     controls: list[ControlRow] = []  # noqa: RUF012
-    # The chart's rows: {"months": 48, "amount": 411.73, "text": "€ 411,73"}.
-    curve: list[dict[str, int | float | str]] = []  # noqa: RUF012
-    months: int = 0
+    chart: str = ""  # the monthly chart's HTML; empty without a curve to draw
     example: str = ""
     disclaimers: list[str] = []  # noqa: RUF012
     business: bool = False
@@ -204,8 +203,7 @@ class CalculatorState(rx.State):
                        c.unit, typing[1] if typing and typing[0] == c.key else str(c.value))
             for c in calc.controls
         ]
-        self.curve = [asdict(point) for point in calc.curve]
-        self.months = calc.choices.months or 0
+        self.chart = monthly_chart_html(calc.curve, calc.choices.months or 0, locale)
         self.example = calc.example
         self.disclaimers = list(calc.disclaimers)
         self.business = calc.deal_type in pricing.BUSINESS_DEAL_TYPES
