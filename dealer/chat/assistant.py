@@ -23,7 +23,7 @@ from dealer.db import get_engine, session_scope
 from dealer.forms.definitions import CHAT_FORMS, FormDef, get_form
 from dealer.i18n import N_, format_number, gettext, ngettext
 from dealer.leads.store import StoredLead, store_lead
-from dealer.locations.repository import LocationView, list_locations
+from dealer.locations.repository import LocationView, branch_names, list_locations
 from dealer.pageinfo import Link
 from dealer.routes import path_for
 from dealer.stock.index import get_index
@@ -82,7 +82,7 @@ def greeting(locale: str, *, vehicle_slug: str | None = None,
     """The first message; reads the stock and the branches, so a failing database shows
     as the chat's error state rather than as a broken conversation."""
     with session_scope(engine) as session:
-        count = len(list_locations(session))
+        count = len(branch_names(session))
     get_index(engine)
     detail = current_vehicle(engine or get_engine(), vehicle_slug) if vehicle_slug else None
     if detail is not None:

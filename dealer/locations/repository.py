@@ -130,6 +130,13 @@ def list_locations(
     return locations
 
 
+def branch_names(session: Session) -> dict[str, str]:
+    """Every branch's slug and name, by name: one small query, for pages that only name
+    the branches (the group rating reads this on every home page)."""
+    rows = session.exec(select(Location.slug, Location.name).order_by(Location.name))
+    return dict(rows.all())
+
+
 def list_employees(
     session: Session,
     *,

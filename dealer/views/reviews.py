@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 
 from dealer.db import session_scope
 from dealer.i18n import N_, format_date, format_number, gettext, ngettext
-from dealer.locations.repository import list_locations
+from dealer.locations.repository import branch_names
 from dealer.pageinfo import Fact, PageInfo
 from dealer.reviews.client import Review
 from dealer.reviews.repository import ReviewsRepository, get_reviews
@@ -131,7 +131,7 @@ async def load_branch_summary(slug: str, locale: str,
 
 def _branch_names() -> dict[str, str]:
     with session_scope() as session:
-        return {location.slug: location.name for location in list_locations(session)}
+        return branch_names(session)
 
 
 async def load_group_summary(locale: str, *, heading: str = "", latest: int = GROUP_LATEST,

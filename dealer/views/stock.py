@@ -51,7 +51,7 @@ PRICE_DISPLAYS = ("purchase", *catalog.MONTHLY_DEAL_TYPES)
 DISPLAY_PARAM = "display"
 
 
-@dataclass
+@dataclass(frozen=True)
 class Card:
     slug: str = ""
     href: str = ""
@@ -204,6 +204,9 @@ def bound_path(
     return listing_path(locale, query, price_display(params, scope.deal))
 
 
+# A card's words depend only on the vehicle's values and how they are shown, and the same
+# cards come up on request after request (the first page of the stock, every visitor).
+@lru_cache(maxsize=8192)
 def card_values(
     card: VehicleCard, locale: str, display: str, brand: str | None = None
 ) -> Card:
@@ -494,9 +497,11 @@ def sorted_by_shown_price(query: StockQuery, display: str) -> StockQuery:
     return query.replace(sort=f"{display}_{direction}", page=query.page)
 
 
-def stock_listing(params: Mapping[str, str], locale: str, scope: Scope = Scope()) -> dict:
+def stock_listing(params: Mapping[str, str], locale: str, scope: Scope = Scope(), *,
+                  with_filters: bool = True) -> dict:
     """Everything the stock overview shows for a URL's query parameters (``card_values``
-    for the served page's links; the page gets ``cards``)."""
+    for the served page's links; the page gets ``cards``). The served HTML holds no
+    filters (the app draws them): ``with_filters=False`` leaves them out."""
     query = scope.query(params)
     display = price_display(params, scope.deal)
     result = get_index().search(sorted_by_shown_price(query, display))
@@ -517,7 +522,7 @@ def stock_listing(params: Mapping[str, str], locale: str, scope: Scope = Scope()
         "card_values": values,
         "cards": list_cards(values),
         "filters": [*control_groups(result, query, locale, display),
-                    *filter_groups(result, query, locale, display)],
+                    *filter_groups(result, query, locale, display)] if with_filters else [],
         "pills": pills_html(pill_values(query, result, locale, display), reset_href, locale),
         "sort": query.sort,
         "sorts": choices("sort", SORT_OPTIONS, locale),
@@ -549,7 +554,7 @@ def describe_listing(
     if brand is not None and brand not in PLATFORM_BRANDS:  # /anything/voorraad
         return error_page("brand_not_found", path, locale, screen, params=dict(params))
     stock_query = scope.query(query)
-    listing = stock_listing(query, locale, scope)
+    listing = stock_listing(query, locale, scope, with_filters=False)
     heading = listing_heading(locale, brand, scope.deal)
     filters = stock_query.to_params()
     filters.pop("sort", None)

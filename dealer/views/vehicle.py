@@ -9,6 +9,8 @@ state and the HTTP layer both call it, so they always agree on a vehicle.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -635,5 +637,23 @@ def vehicle_page(path: str, *, engine: Engine | None = None) -> VehiclePage:
         return VehiclePage(describe_not_found(path, locale, screen, params), None)
     if not detail.available:
         return VehiclePage(describe_not_found(path, locale, screen, params, status=410), None)
+    with _found_pages_lock:
+        kept = _found_pages.get(path)
+        if kept is not None and kept[0] is detail:  # the same vehicle data: the same page
+            _found_pages.move_to_end(path)
+            return kept[1]
     view = vehicle_view(detail, locale, brand)
-    return VehiclePage(describe_found(detail, view, path, locale, screen, params), view)
+    page = VehiclePage(describe_found(detail, view, path, locale, screen, params), view)
+    with _found_pages_lock:
+        _found_pages[path] = (detail, page)
+        while len(_found_pages) > FOUND_PAGES_KEPT:
+            _found_pages.popitem(last=False)
+    return page
+
+
+# A vehicle's page is built once per stock version and path: ``current_vehicle`` gives the
+# same data object for as long as the stock does not change, and a first visit asks for the
+# page twice (the served HTML and the page's state). Pages and views are only read.
+FOUND_PAGES_KEPT = 2048
+_found_pages: OrderedDict[str, tuple[VehicleDetail, VehiclePage]] = OrderedDict()
+_found_pages_lock = threading.Lock()  # pages are built in worker threads
