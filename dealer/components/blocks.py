@@ -12,9 +12,9 @@ from typing import Any
 
 import reflex as rx
 
-from dealer import styles
 from dealer.components.button import button
 from dealer.components.chips import chip_link
+from dealer.components.html_parts import FOLLOW_IN_APP
 from dealer.components.measurement import tracked
 from dealer.components.plates import PlateBlockBinding, trade_in_value
 from dealer.components.reviews import review_summary
@@ -106,53 +106,6 @@ def hero_carousel(block: rx.Var, locale: str) -> rx.Component:
     )
 
 
-def card(item: rx.Var, style: rx.Var) -> rx.Component:
-    """A card of a grid; its content depends on what the record carries."""
-    return rx.el.article(
-        rx.link(
-            rx.cond(
-                item.image != "",
-                rx.box(
-                    rx.image(src=item.image, alt=item.image_alt, loading="lazy",
-                             width="100%", height="100%"),
-                    class_name="cms-card__media",
-                ),
-            ),
-            rx.vstack(
-                rx.cond(item.meta != "", rx.text(item.meta, size="2", color=rx.color("gray", 11))),
-                rx.heading(item.title, as_="h3", size="4"),
-                rx.cond(item.text != "", rx.text(item.text, size="2", class_name="cms-card__text")),
-                rx.cond(item.price != "", rx.text(item.price, size="5", weight="bold")),
-                rx.cond(item.lease != "", rx.text(item.lease, size="2")),
-                rx.cond((item.label != "") & (item.extra_href == ""),
-                        rx.text(item.label, size="2", weight="medium",
-                                color=rx.color("accent", 11))),
-                spacing="1",
-                align="start",
-                class_name="cms-card__body",
-            ),
-            href=item.href,
-            underline="none",
-            color_scheme="gray",
-            high_contrast=True,
-            class_name="cms-card__link",
-        ),
-        rx.cond(
-            item.extra_href != "",
-            rx.box(
-                button(item.label, to=item.extra_href, icon="external-link",
-                       icon_position="end", size="small", variant="secondary",
-                       link_props={"target": "_blank"},
-                       aria_label=item.label + ": " + item.title),
-                padding="0 0.75rem 0.75rem",
-            ),
-        ),
-        class_name="cms-card cms-card--" + style,
-        style=styles.card_style,
-        data_testid="content-card",
-    )
-
-
 def card_grid(block: rx.Var, pages_label: str, on_appointment: Callable | None = None
               ) -> rx.Component:
     """Card grids, latest articles, the news list (with pages), brand logos, models."""
@@ -162,9 +115,9 @@ def card_grid(block: rx.Var, pages_label: str, on_appointment: Callable | None =
                 rx.text(block.text, size="4", color=rx.color("gray", 11))),
         rx.cond(
             block.parts.length() > 0,
-            rx.box(rx.foreach(block.parts, lambda item: card(item, block.style)),
-                   class_name="cms-grid cms-grid--" + block.style,
-                   style={"--cms-columns": block.columns}),
+            rx.html(block.cards_html, class_name=["cms-grid", "cms-grid--" + block.style],
+                    style={"--cms-columns": block.columns},
+                    custom_attrs={"onClick": FOLLOW_IN_APP}),
             rx.text(block.text, size="3", role="status"),
         ),
         rx.cond(block.pages.length() > 0, pagination(block.pages, pages_label)),
