@@ -13,6 +13,7 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
+from html import escape
 from zoneinfo import ZoneInfo
 
 from dealer.db import session_scope
@@ -57,6 +58,7 @@ class ReviewSummary:
     count_text: str = ""  # "10 reviews"
     basis: str = ""  # which reviews the average is of
     cards: list[ReviewCard] = field(default_factory=list)
+    cards_html: str = ""  # the same cards as HTML (``review_card_html``), as pages show them
     empty: str = ""  # shown instead when there are no reviews
 
 
@@ -95,6 +97,22 @@ def review_card(review: Review, locale: str, *, branch: str = "",
     )
 
 
+def review_card_html(card: ReviewCard) -> str:
+    """A review as HTML (``.review`` in site.css): stars, author and date, the branch, the
+    text and the branch's reply. A list of reviews is drawn as one piece of HTML."""
+    esc = escape
+    branch = (f'<a class="review__branch" href="{esc(card.branch_href)}">{esc(card.branch)}</a>'
+              if card.branch else "")
+    text = f"<p>{esc(card.text)}</p>" if card.text else ""
+    reply = (f'<div class="review__reply"><p class="review__reply-label">{esc(card.reply_label)}'
+             f"</p><p>{esc(card.reply)}</p></div>" if card.reply else "")
+    return (f'<article class="review" data-testid="review"><div class="review__head">'
+            f'<span class="review-stars" role="img" aria-label="{esc(card.rating_label)}">'
+            f'{esc(card.stars)}</span><span class="review__author">{esc(card.author)}</span>'
+            f'<time datetime="{esc(card.date_iso)}">{esc(card.date)}</time></div>'
+            f"{branch}{text}{reply}</article>")
+
+
 def summary(reviews: Sequence[Review], locale: str, *, heading: str, basis: str,
             cards: list[ReviewCard]) -> ReviewSummary:
     """The rating of ``reviews`` and the cards listed with it."""
@@ -111,6 +129,7 @@ def summary(reviews: Sequence[Review], locale: str, *, heading: str, basis: str,
                             n=format_number(len(reviews), locale)),
         basis=basis,
         cards=cards,
+        cards_html="".join(review_card_html(card) for card in cards),
     )
 
 

@@ -14,7 +14,14 @@ from dealer.reviews.client import RefreshCredentials, Review, ReviewsClient, Rev
 from dealer.reviews.demo import DEMO_ACCOUNT, DEMO_BASE_URL, demo_transport
 from dealer.reviews.repository import FETCHED, ReviewsRepository
 from dealer.settings import Settings
-from dealer.views.reviews import aggregate_rating, average, branch_summary, review_markup
+from dealer.views.reviews import (
+    ReviewCard,
+    aggregate_rating,
+    average,
+    branch_summary,
+    review_card_html,
+    review_markup,
+)
 
 pytestmark = pytest.mark.anyio
 
@@ -265,3 +272,18 @@ def test_the_markup_is_built_from_the_reviews_shown_only() -> None:
     assert markup["author"] == {"@type": "Person", "name": "Anonym"}
     assert markup["reviewRating"]["ratingValue"] == 4 and markup["reviewBody"] == "Fine"
     json.dumps(markup)
+
+
+def test_a_review_card_as_html_escapes_what_reviewers_write() -> None:
+    html = review_card_html(ReviewCard(
+        author="<b>Jan</b>", stars="★★★★☆", rating_label="4 van 5 sterren", date="2 maart 2026",
+        date_iso="2026-03-02", text='Goed "geholpen" & <script>x</script>',
+        reply="Dank u!", reply_label="Reactie van de vestiging", branch="Utrecht",
+        branch_href="/vestigingen/utrecht"))
+    assert html.startswith('<article class="review" data-testid="review">')
+    assert '<span class="review-stars" role="img" aria-label="4 van 5 sterren">★★★★☆</span>' in html
+    assert '<time datetime="2026-03-02">2 maart 2026</time>' in html
+    assert '<a class="review__branch" href="/vestigingen/utrecht">Utrecht</a>' in html
+    assert "<script>" not in html and "<b>" not in html
+    assert "&lt;b&gt;Jan&lt;/b&gt;" in html and "&quot;geholpen&quot; &amp;" in html
+    assert '<p class="review__reply-label">Reactie van de vestiging</p><p>Dank u!</p>' in html
