@@ -12,18 +12,16 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from demo_database import add_arguments, demo_database
+
 from dealer.chat import assistant
 from dealer.chat.understand import understand
-from dealer.db import make_engine
-from dealer.migrate import upgrade
-from dealer.stock import demo
 from dealer.stock.index import get_index
 from dealer.stock.query import StockQuery
 from tests.unit.test_chat_understand import DE, NL
@@ -43,17 +41,11 @@ def percentile_95(samples: list[float]) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--vehicles", type=int, default=100_000)
-    parser.add_argument("--db", help="SQLite file to use; loaded with the demo stock if empty")
+    add_arguments(parser)
     parser.add_argument("--rounds", type=int, default=5, help="times each question is asked")
     args = parser.parse_args()
 
-    path = Path(args.db) if args.db else Path(tempfile.mkdtemp()) / "chat.db"
-    url = f"sqlite:///{path}"
-    upgrade(url)
-    engine = make_engine(url)
-    if demo.seed_if_empty(engine, n_vehicles=args.vehicles):
-        print(f"loaded {args.vehicles} demo vehicles")
+    _path, engine = demo_database(args)
     started = time.perf_counter()
     index = get_index(engine)
     print(f"stock index of {index.size} vehicles built in {time.perf_counter() - started:.1f} s")

@@ -13,18 +13,15 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from demo_database import add_arguments, demo_database
 from sqlalchemy import func, select
 
-from dealer.db import make_engine
-from dealer.migrate import upgrade
-from dealer.stock import demo
 from dealer.stock.index import StockIndex
 from dealer.stock.models import Vehicle
 from dealer.stock.query import StockQuery
@@ -57,19 +54,12 @@ def _timings(function: Callable[[], object], runs: int) -> tuple[float, float]:
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--vehicles", type=int, default=100_000)
-    parser.add_argument("--db", help="SQLite file to use; loaded with the demo stock if empty")
+    add_arguments(parser)
     parser.add_argument("--runs", type=int, default=300, help="index runs per request")
     parser.add_argument("--sql-runs", type=int, default=5, help="SQL runs per request")
     args = parser.parse_args()
 
-    path = Path(args.db) if args.db else Path(tempfile.mkdtemp()) / "bench.db"
-    url = f"sqlite:///{path}"
-    upgrade(url)
-    engine = make_engine(url)
-    started = time.perf_counter()
-    if demo.seed_if_empty(engine, n_vehicles=args.vehicles):
-        print(f"loaded {args.vehicles} demo vehicles in {time.perf_counter() - started:.1f} s")
+    path, engine = demo_database(args)
     with engine.connect() as connection:
         count = connection.execute(
             select(func.count()).select_from(Vehicle).where(Vehicle.available)
