@@ -6,7 +6,12 @@ so colours and dark mode stay consistent across components.
 
 from __future__ import annotations
 
+import gzip
+from pathlib import Path
+
 import reflex as rx
+
+from dealer.stylesheets import component_classes, without_unused_components
 
 THEME_PROPS = {"accent_color": "indigo", "gray_color": "slate", "radius": "medium",
                "scaling": "100%", "appearance": "light"}
@@ -26,11 +31,26 @@ class RadixThemes(rx.plugins.RadixThemesPlugin):
     75 KB gzipped) into the first load of every page. No page draws such components, so
     each page takes only the Radix components it uses; the package is installed for
     those components as for any other. Its stylesheet holds all 31 colour scales (35 of
-    its 86 KB gzipped): the site takes the base tokens and ``COLOR_SCALES`` only.
+    its 86 KB gzipped): the site takes the base tokens and ``COLOR_SCALES`` only. And it
+    styles every component: after the build, the rules of components no page uses are
+    dropped from the site's stylesheet (``dealer.stylesheets``).
     """
 
     def get_frontend_dependencies(self, **context: object) -> tuple[str, ...]:
         return ()
+
+    def post_build(self, **context: object) -> None:
+        assets = Path(str(context["static_dir"])) / "assets"
+        used = component_classes(script.read_text(errors="ignore")
+                                 for script in assets.glob("*.js"))
+        for sheet in assets.glob("__reflex_global_styles-*.css"):
+            css = without_unused_components(sheet.read_text(), used)
+            sheet.write_text(css)
+            # The build's compressed copies of the file must say the same.
+            for copy in sheet.parent.glob(sheet.name + ".*"):
+                copy.unlink()
+            sheet.with_name(sheet.name + ".gz").write_bytes(
+                gzip.compress(css.encode(), compresslevel=9))
 
     def get_stylesheet_paths(self, **context: object) -> tuple[str, ...]:
         package = "@radix-ui/themes"
