@@ -1,7 +1,8 @@
 """How the HTTP layer delivers what it answers: caching, compression, security headers.
 
-Hashed build assets (``/assets/``) never change under their name: they are read once,
-gzipped once, kept in memory and cached by browsers for a year. HTML is compressed and
+Hashed build assets (``/assets/``) never change under their name: they are read once
+with the gzipped copy the build wrote (or gzipped once), kept in memory and cached by
+browsers for a year. HTML is compressed and
 revalidated on every visit (stock and prices change); other files are cached for a day.
 """
 
@@ -111,8 +112,13 @@ class AssetCache:
         media_type = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
         if media_type == "text/javascript":
             media_type = "application/javascript"
-        worth = compressible(media_type) and len(body) >= MIN_COMPRESS_BYTES
-        return Asset(body, gzip.compress(body, compresslevel=9) if worth else None, media_type)
+        if not (compressible(media_type) and len(body) >= MIN_COMPRESS_BYTES):
+            return Asset(body, None, media_type)
+        try:  # the build writes a gzipped copy beside each file
+            gzipped = file.with_name(file.name + ".gz").read_bytes()
+        except OSError:
+            gzipped = gzip.compress(body, compresslevel=9)
+        return Asset(body, gzipped, media_type)
 
     def response(self, root: Path, path: str, request: Headers) -> Response | None:
         asset = self.get(root, path)
