@@ -13,10 +13,12 @@ from tests.conftest import Site
 # Records every layout shift of the visit, and for each largest-contentful-paint entry
 # whether its element belongs to the page as the server sent it (its copy of the page).
 OBSERVERS = """
-window.firstPaint = {shifts: [], largest: [], appStart: null};
+window.firstPaint = {shifts: [], largest: [], appStart: null, animating: null};
 // The start script sets the app's route modules: the app starts then.
 Object.defineProperty(window, '__reactRouterRouteModules', {configurable: true,
   set(value) { firstPaint.appStart = performance.now();
+    firstPaint.animating = document.getAnimations().map(a =>
+      a.animationName || a.transitionProperty);
     Object.defineProperty(window, '__reactRouterRouteModules', {value, writable: true}); }});
 new PerformanceObserver(list => list.getEntries().forEach(entry => {
   if (!entry.hadRecentInput) firstPaint.shifts.push({value: entry.value,
@@ -106,3 +108,12 @@ def test_the_page_is_drawn_before_the_app_starts(phone: Page, site: Site, vehicl
       firstPaint.appStart]""")
     assert app_start is not None and first_paint <= app_start, (
         f"{path}: painted at {first_paint} ms, app started at {app_start} ms")
+
+
+@pytest.mark.parametrize("path", ["/", "/de", "/nieuws", "/de/aktuelles"])
+def test_nothing_animates_unseen_while_the_app_loads(phone: Page, site: Site, path: str
+                                                      ) -> None:
+    """The served copy covers the page's loading state: an animation under it (a
+    spinner) would cost a phone's main thread while the page loads, for nothing seen."""
+    _visit_until_settled(phone, site.url(path))
+    assert phone.evaluate("firstPaint.animating") == []
