@@ -7,11 +7,18 @@ so colours and dark mode stay consistent across components.
 from __future__ import annotations
 
 import gzip
+from collections.abc import Iterator
 from pathlib import Path
 
 import reflex as rx
+from reflex.utils.prerequisites import get_web_dir
 
-from dealer.stylesheets import component_classes, without_unused_components
+from dealer.stylesheets import (
+    component_classes,
+    components_signature,
+    with_components_signature,
+    without_unused_components,
+)
 
 THEME_PROPS = {"accent_color": "indigo", "gray_color": "slate", "radius": "medium",
                "scaling": "100%", "appearance": "light"}
@@ -21,6 +28,13 @@ THEME = rx.theme(**THEME_PROPS)
 # The colour scales the site uses: the theme's accent and gray, and the scales that
 # components name (``color_scheme``, ``rx.color``) for states such as errors and "open".
 COLOR_SCALES = ("indigo", "slate", "gray", "red", "green", "grass", "amber", "blue")
+
+
+def compiled_sources(web: Path) -> Iterator[str]:
+    """The compiled pages and shared components in the build folder ``web``."""
+    for folder in ("app", "app_components", "components", "utils"):
+        for path in sorted((web / folder).rglob("*.js*")):
+            yield path.read_text(errors="ignore")
 
 
 class RadixThemes(rx.plugins.RadixThemesPlugin):
@@ -33,11 +47,23 @@ class RadixThemes(rx.plugins.RadixThemesPlugin):
     those components as for any other. Its stylesheet holds all 31 colour scales (35 of
     its 86 KB gzipped): the site takes the base tokens and ``COLOR_SCALES`` only. And it
     styles every component: after the build, the rules of components no page uses are
-    dropped from the site's stylesheet (``dealer.stylesheets``).
+    dropped from the site's stylesheet, which is named so that no browser keeps an
+    older cut (``dealer.stylesheets``).
     """
 
     def get_frontend_dependencies(self, **context: object) -> tuple[str, ...]:
         return ()
+
+    def update_env_json(self, **context: object) -> None:
+        """Signs the stylesheet with the components the compiled pages name: this is the
+        framework's one hook between writing the pages and bundling them."""
+        web = Path(get_web_dir())
+        sheet = web / "styles" / "__reflex_global_styles.css"
+        if not sheet.exists():
+            return None
+        signature = components_signature(compiled_sources(web))
+        sheet.write_text(with_components_signature(sheet.read_text(), signature))
+        return None
 
     def post_build(self, **context: object) -> None:
         assets = Path(str(context["static_dir"])) / "assets"

@@ -6,14 +6,23 @@ written out in each component's code; the build bundles only the components the 
 use. So a rule whose selector names a component class that no built script holds
 styles nothing on this site, and is dropped. Rules without component classes (tokens,
 layout utilities ``rt-r-*``, the site's own classes) are kept as they are.
+
+The build names the stylesheet by a hash of what it wrote, before the rules are dropped,
+and browsers keep it for a year under that name. Which rules are dropped depends on the
+pages, so the stylesheet carries a signature of the Radix components the compiled pages
+import (``with_components_signature``): a page that takes a new component changes the
+stylesheet's name too, and no browser keeps a copy without that component's rules.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterable
 
 COMPONENT_CLASS = re.compile(r"rt-[A-Z][A-Za-z0-9]*")
+RADIX_IMPORT = re.compile(r'import\s*\{([^}]*)\}\s*from\s*"@radix-ui/themes"')
+SIGNATURE_RULE = re.compile(r':root\{--site-components:"[0-9a-f]*"\}\n?')
 SELECTOR_CLASS = re.compile(r"\.(rt-[A-Z][A-Za-z0-9]*)")
 # At-rules whose blocks hold rules; every other block (@font-face, @keyframes ...) stays.
 GROUPING_RULES = ("@media", "@supports", "@layer", "@container", "@scope")
@@ -25,6 +34,25 @@ def component_classes(scripts: Iterable[str]) -> set[str]:
     for text in scripts:
         found.update(COMPONENT_CLASS.findall(text))
     return found
+
+
+def components_signature(sources: Iterable[str]) -> str:
+    """A short hash of the Radix components and component classes the compiled pages
+    name: it changes whenever the rules the build keeps can change."""
+    names: set[str] = set()
+    for text in sources:
+        names.update(COMPONENT_CLASS.findall(text))
+        for imported in RADIX_IMPORT.findall(text):
+            names.update(name.split(" as ")[0].strip() for name in imported.split(","))
+    names.discard("")
+    return hashlib.sha256(" ".join(sorted(names)).encode()).hexdigest()[:12]
+
+
+def with_components_signature(css: str, signature: str) -> str:
+    """``css`` with one rule that holds ``signature`` (a custom property, which the
+    build's minifier keeps), in place of an earlier one."""
+    return SIGNATURE_RULE.sub("", css).rstrip("\n") + (
+        f'\n:root{{--site-components:"{signature}"}}\n')
 
 
 def _selectors(prelude: str) -> list[str]:

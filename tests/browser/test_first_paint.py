@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
+import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
+from dealer.styles import compiled_sources
+from dealer.stylesheets import components_signature
 from tests.browser.page_types import PAGES, PHONE
 from tests.conftest import Site
 
@@ -117,3 +121,15 @@ def test_nothing_animates_unseen_while_the_app_loads(phone: Page, site: Site, pa
     spinner) would cost a phone's main thread while the page loads, for nothing seen."""
     _visit_until_settled(phone, site.url(path))
     assert phone.evaluate("firstPaint.animating") == []
+
+
+def test_the_stylesheet_is_named_after_the_components_it_styles(site: Site) -> None:
+    """Browsers keep the stylesheet for a year under its name, and which of its rules stay
+    depends on the components the pages use: their signature is part of what the name is
+    made from (dealer.stylesheets)."""
+    page = httpx.get(site.url("/")).text
+    href = re.search(r'href="(/assets/__reflex_global_styles-[\w-]+\.css)"', page)
+    assert href, "the page links no stylesheet"
+    stylesheet = httpx.get(site.url(href[1])).text
+    signature = components_signature(compiled_sources(site.checkout / ".web"))
+    assert f'--site-components:"{signature}"' in stylesheet

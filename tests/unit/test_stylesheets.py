@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from dealer.stylesheets import component_classes, without_unused_components
+from dealer.stylesheets import (
+    component_classes,
+    components_signature,
+    with_components_signature,
+    without_unused_components,
+)
 
 CSS = """/* Radix */
 @import url('./fonts.css');
@@ -47,3 +52,23 @@ def test_with_every_component_used_nothing_changes_but_comments() -> None:
     used = {"rt-Button", "rt-Slider", "rt-SliderThumb", "rt-SliderTrack", "rt-SliderRange",
             "rt-HoverCardContent"}
     assert without_unused_components(CSS, used) == CSS.replace("/* Radix */", "")
+
+
+PAGE = ('import {Box as RadixThemesBox,Select as RadixThemesSelect} from "@radix-ui/themes"\n'
+        'jsx(RadixThemesBox, {className: "rt-BaseDialogContent side-sheet"})')
+
+
+def test_the_signature_changes_when_a_page_takes_another_component() -> None:
+    signature = components_signature([PAGE])
+    assert components_signature([PAGE, PAGE]) == signature
+    assert components_signature([PAGE.replace("Select as", "Slider as")]) != signature
+    assert components_signature([PAGE.replace("rt-BaseDialogContent", "rt-Card")]) != signature
+    assert components_signature([PAGE + "\nconst label = `Opslaan`;"]) == signature
+
+
+def test_the_stylesheet_holds_one_signature() -> None:
+    once = with_components_signature(CSS, "0123456789ab")
+    assert once.endswith(':root{--site-components:"0123456789ab"}\n')
+    again = with_components_signature(once, "ba9876543210")
+    assert again.count("--site-components") == 1 and '"ba9876543210"' in again
+    assert again.startswith(CSS.rstrip("\n"))
