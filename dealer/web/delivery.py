@@ -112,13 +112,15 @@ class AssetCache:
         media_type = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
         if media_type == "text/javascript":
             media_type = "application/javascript"
-        if not (compressible(media_type) and len(body) >= MIN_COMPRESS_BYTES):
+        if not compressible(media_type):
             return Asset(body, None, media_type)
-        try:  # the build writes a gzipped copy beside each file
-            gzipped = file.with_name(file.name + ".gz").read_bytes()
+        try:  # the build writes a gzipped copy beside each file, as a proxy would send it
+            return Asset(body, file.with_name(file.name + ".gz").read_bytes(), media_type)
         except OSError:
-            gzipped = gzip.compress(body, compresslevel=9)
-        return Asset(body, gzipped, media_type)
+            pass
+        if len(body) < MIN_COMPRESS_BYTES:
+            return Asset(body, None, media_type)
+        return Asset(body, gzip.compress(body, compresslevel=9), media_type)
 
     def response(self, root: Path, path: str, request: Headers) -> Response | None:
         asset = self.get(root, path)

@@ -33,6 +33,17 @@ def test_without_a_copy_the_file_is_gzipped_once(tmp_path: Path) -> None:
     assert plain is not None and plain.body == SCRIPT and "content-encoding" not in plain.headers
 
 
+def test_a_small_file_is_sent_as_the_build_and_a_proxy_would_send_it(tmp_path: Path) -> None:
+    (tmp_path / "icon-5e6f.js").write_bytes(b"export default 1;")
+    (tmp_path / "icon-5e6f.js.gz").write_bytes(gzip.compress(b"export default 1;"))
+    (tmp_path / "chunk-7a8b.js").write_bytes(b"export default 2;")
+    cache, gzipped = AssetCache(), Headers({"accept-encoding": "gzip"})
+    with_copy = cache.response(tmp_path, "/icon-5e6f.js", gzipped)
+    assert with_copy is not None and with_copy.headers["content-encoding"] == "gzip"
+    without = cache.response(tmp_path, "/chunk-7a8b.js", gzipped)  # too small to pay
+    assert without is not None and "content-encoding" not in without.headers
+
+
 def test_nothing_outside_the_folder(tmp_path: Path) -> None:
     (tmp_path / "secret.txt").write_text("x")
     assets = tmp_path / "assets"
