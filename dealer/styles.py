@@ -14,6 +14,7 @@ import reflex as rx
 from reflex.utils.prerequisites import get_web_dir
 
 from dealer.stylesheets import (
+    breakpoint_values,
     component_classes,
     components_signature,
     with_components_signature,
@@ -46,9 +47,10 @@ class RadixThemes(rx.plugins.RadixThemesPlugin):
     each page takes only the Radix components it uses; the package is installed for
     those components as for any other. Its stylesheet holds all 31 colour scales (35 of
     its 86 KB gzipped): the site takes the base tokens and ``COLOR_SCALES`` only. And it
-    styles every component: after the build, the rules of components no page uses are
-    dropped from the site's stylesheet, which is named so that no browser keeps an
-    older cut (``dealer.stylesheets``).
+    styles every component at every breakpoint: after the build, the rules of
+    components no page uses and of breakpoint values no page sets are dropped from the
+    site's stylesheet, which is named so that no browser keeps an older cut
+    (``dealer.stylesheets``).
     """
 
     def get_frontend_dependencies(self, **context: object) -> tuple[str, ...]:
@@ -67,10 +69,10 @@ class RadixThemes(rx.plugins.RadixThemesPlugin):
 
     def post_build(self, **context: object) -> None:
         assets = Path(str(context["static_dir"])) / "assets"
-        used = component_classes(script.read_text(errors="ignore")
-                                 for script in assets.glob("*.js"))
+        scripts = [script.read_text(errors="ignore") for script in assets.glob("*.js")]
+        used, responsive = component_classes(scripts), breakpoint_values(scripts)
         for sheet in assets.glob("__reflex_global_styles-*.css"):
-            css = without_unused_components(sheet.read_text(), used)
+            css = without_unused_components(sheet.read_text(), used, responsive)
             sheet.write_text(css)
             # The build's compressed copies of the file must say the same.
             for copy in sheet.parent.glob(sheet.name + ".*"):

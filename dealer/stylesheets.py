@@ -7,6 +7,14 @@ use. So a rule whose selector names a component class that no built script holds
 styles nothing on this site, and is dropped. Rules without component classes (tokens,
 layout utilities ``rt-r-*``, the site's own classes) are kept as they are.
 
+Radix also styles every layout and size prop at every breakpoint (``md:rt-r-size-7``, a
+fifth of the stylesheet per breakpoint). A page sets a prop per breakpoint with an
+object such as ``{initial: "6", md: "7"}``, written out in its script: a breakpoint
+rule stays when some script gives its breakpoint the value its class ends with, or
+when it holds any value of its own (``sm:rt-r-w`` reads ``var(--width-sm)``). A
+breakpoint value that comes from the server at run time, not from the page's code,
+would find no rule: give such props their values in code (``rx.breakpoints``).
+
 The build names the stylesheet by a hash of what it wrote, before the rules are dropped,
 and browsers keep it for a year under that name. Which rules are dropped depends on the
 pages, so the stylesheet carries a signature of the Radix components the compiled pages
@@ -22,6 +30,12 @@ from collections.abc import Iterable
 
 COMPONENT_CLASS = re.compile(r"rt-[A-Z][A-Za-z0-9]*")
 RADIX_IMPORT = re.compile(r'import\s*\{([^}]*)\}\s*from\s*"@radix-ui/themes"')
+BREAKPOINTS = "xs|sm|md|lg|xl"
+# A breakpoint's value in a script: `md:"7"` (built) or `["md"] : "7"` (compiled page).
+BREAKPOINT_VALUE = re.compile(
+    rf"""[{{,]\s*(?:\[\s*"({BREAKPOINTS})"\s*\]|({BREAKPOINTS}))\s*:\s*"""
+    r"""(?:`([^`]*)`|"([^"]*)"|'([^']*)')""")
+BREAKPOINT_CLASS = re.compile(rf"\.({BREAKPOINTS})\\:(-?rt-r-[\w-]+)")
 SIGNATURE_RULE = re.compile(r':root\{--site-components:"[0-9a-f]*"\}\n?')
 SELECTOR_CLASS = re.compile(r"\.(rt-[A-Z][A-Za-z0-9]*)")
 # At-rules whose blocks hold rules; every other block (@font-face, @keyframes ...) stays.
@@ -36,14 +50,27 @@ def component_classes(scripts: Iterable[str]) -> set[str]:
     return found
 
 
+def breakpoint_values(scripts: Iterable[str]) -> dict[str, set[str]]:
+    """The values the scripts give each breakpoint: ``{"md": {"2", "7"}}``."""
+    found: dict[str, set[str]] = {}
+    for text in scripts:
+        for match in BREAKPOINT_VALUE.finditer(text):
+            breakpoint_ = match[1] or match[2]
+            value = next(group for group in match.groups()[2:] if group is not None)
+            found.setdefault(breakpoint_, set()).add(value)
+    return found
+
+
 def components_signature(sources: Iterable[str]) -> str:
-    """A short hash of the Radix components and component classes the compiled pages
-    name: it changes whenever the rules the build keeps can change."""
+    """A short hash of the Radix components, component classes and breakpoint values
+    the compiled pages name: it changes whenever the rules the build keeps can change."""
     names: set[str] = set()
     for text in sources:
         names.update(COMPONENT_CLASS.findall(text))
         for imported in RADIX_IMPORT.findall(text):
             names.update(name.split(" as ")[0].strip() for name in imported.split(","))
+        names.update(f"{breakpoint_}:{value}" for breakpoint_, values
+                     in breakpoint_values([text]).items() for value in values)
     names.discard("")
     return hashlib.sha256(" ".join(sorted(names)).encode()).hexdigest()[:12]
 
@@ -83,9 +110,32 @@ def _block_end(css: str, opening: int) -> int:
     return len(css)
 
 
-def without_unused_components(css: str, used: set[str]) -> str:
-    """``css`` without the selectors that name a component class outside ``used``, and
-    without the rules and groups left empty by that. Comments are dropped."""
+def _breakpoint_rule_used(selector: str, body: str,
+                          responsive: dict[str, set[str]]) -> bool:
+    for breakpoint_, name in BREAKPOINT_CLASS.findall(selector):
+        values = responsive.get(breakpoint_)
+        if values is None:
+            return False
+        if not (f"-{breakpoint_})" in body
+                or any(_names_value(name, value) for value in values)):
+            return False
+    return True
+
+
+def _names_value(name: str, value: str) -> bool:
+    """Whether the utility class ``name`` sets ``value``: ``rt-r-mt-2`` sets "2",
+    ``-rt-r-mt-2`` sets "-2"."""
+    if value.startswith("-"):
+        return name.startswith("-") and name.endswith(value)
+    return name.endswith(f"-{value}")
+
+
+def without_unused_components(css: str, used: set[str],
+                              responsive: dict[str, set[str]] | None = None) -> str:
+    """``css`` without the selectors that name a component class outside ``used`` or,
+    given the scripts' ``responsive`` values (``breakpoint_values``), a breakpoint rule
+    no script sets, and without the rules and groups left empty by that. Comments are
+    dropped."""
     css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
     kept: list[str] = []
     position = 0
@@ -104,7 +154,7 @@ def without_unused_components(css: str, used: set[str]) -> str:
         at_rule = prelude.strip().split(maxsplit=1)[0] if prelude.strip().startswith("@") \
             else ""
         if at_rule in GROUPING_RULES:
-            inner = without_unused_components(body, used)
+            inner = without_unused_components(body, used, responsive)
             if inner.strip():
                 kept.append(f"{prelude}{{{inner}}}")
         elif at_rule:
@@ -112,7 +162,9 @@ def without_unused_components(css: str, used: set[str]) -> str:
         else:
             selectors = _selectors(prelude)
             shown = [selector for selector in selectors
-                     if set(SELECTOR_CLASS.findall(selector)) <= used]
+                     if set(SELECTOR_CLASS.findall(selector)) <= used
+                     and (responsive is None
+                          or _breakpoint_rule_used(selector, body, responsive))]
             if len(shown) == len(selectors):
                 kept.append(f"{prelude}{{{body}}}")
             elif shown:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dealer.stylesheets import (
+    breakpoint_values,
     component_classes,
     components_signature,
     with_components_signature,
@@ -52,6 +53,43 @@ def test_with_every_component_used_nothing_changes_but_comments() -> None:
     used = {"rt-Button", "rt-Slider", "rt-SliderThumb", "rt-SliderTrack", "rt-SliderRange",
             "rt-HoverCardContent"}
     assert without_unused_components(CSS, used) == CSS.replace("/* Radix */", "")
+
+
+BREAKPOINT_CSS = r"""@media (min-width: 1024px) {
+.md\:rt-r-size-7 { font-size: var(--font-size-7); }
+.md\:rt-r-size-8 { font-size: var(--font-size-8); }
+.md\:-rt-r-mt-2 { margin-top: calc(-1 * var(--space-2)); }
+.md\:rt-r-jc-space-between { justify-content: space-between; }
+.md\:rt-r-gtc { grid-template-columns: var(--grid-template-columns-md); }
+}
+@media (min-width: 1280px) { .lg\:rt-r-size-7 { font-size: var(--font-size-7); } }
+.rt-r-size-8 { font-size: var(--font-size-8); }
+"""
+
+
+def test_the_values_pages_give_each_breakpoint() -> None:
+    built = ('o(a,{as:`h1`,size:{initial:`6`,md:`7`}}),'
+             'o(g,{justify:{initial:"start",md:"space-between"}})')
+    compiled = 'size:({ ["initial"] : "6", ["md"] : "-2" }),columns:({ ["sm"] : \'3fr 2fr\' })'
+    assert breakpoint_values([built, compiled]) == {
+        "md": {"7", "space-between", "-2"}, "sm": {"3fr 2fr"}}
+    assert breakpoint_values(["const md = 7; x = {md: y}"]) == {}
+
+
+def test_a_breakpoint_rule_stays_only_for_a_value_some_page_gives_it() -> None:
+    css = without_unused_components(BREAKPOINT_CSS, set(),
+                                    {"md": {"7", "-2", "space-between", "3fr 2fr"}})
+    assert ".md\\:rt-r-size-7 " in css and ".md\\:rt-r-size-8" not in css
+    assert ".md\\:-rt-r-mt-2" in css and ".md\\:rt-r-jc-space-between" in css
+    assert ".md\\:rt-r-gtc " in css  # its value is its own: var(--grid-template-columns-md)
+    assert "lg\\:" not in css and "1280px" not in css  # no page sets anything at lg
+    assert ".rt-r-size-8 { font-size: var(--font-size-8); }" in css  # no breakpoint
+    assert without_unused_components(BREAKPOINT_CSS, set()) == BREAKPOINT_CSS
+
+
+def test_the_signature_changes_with_a_breakpoint_value() -> None:
+    page = 'size:({ ["initial"] : "6", ["md"] : "7" })'
+    assert components_signature([page]) != components_signature([page.replace('"7"', '"8"')])
 
 
 PAGE = ('import {Box as RadixThemesBox,Select as RadixThemesSelect} from "@radix-ui/themes"\n'
