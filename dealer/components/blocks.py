@@ -111,10 +111,10 @@ def card_grid(block: rx.Var, pages_label: str, on_appointment: Callable | None =
     """Card grids, latest articles, the news list (with pages), brand logos, models."""
     return rx.el.section(
         _title(block.title),
-        rx.cond((block.text != "") & (block.parts.length() > 0),
+        rx.cond((block.text != "") & (block.cards_html != ""),
                 rx.text(block.text, size="4", color=rx.color("gray", 11))),
         rx.cond(
-            block.parts.length() > 0,
+            block.cards_html != "",
             rx.html(block.cards_html, class_name=["cms-grid", "cms-grid--" + block.style],
                     style={"--cms-columns": block.columns},
                     custom_attrs={"onClick": FOLLOW_IN_APP}),

@@ -7,7 +7,7 @@ import logging
 import reflex as rx
 
 from dealer.pageinfo import Link
-from dealer.views.content import Block, Item, content_view
+from dealer.views.content import Block, Item, content_view, for_browser
 
 logger = logging.getLogger(__name__)
 
@@ -50,9 +50,10 @@ class CmsState(rx.State):
             self.title = info.title
             self.heading = info.heading
             self.crumbs = info.breadcrumbs
-            for key in ("lead", "meta", "layout", "blocks", "filters", "facts", "prices",
+            for key in ("lead", "meta", "layout", "filters", "facts", "prices",
                         "actions", "downloads", "back_label", "back_href"):
                 setattr(self, key, getattr(view, key))
+            self.blocks = [for_browser(block) for block in view.blocks]
             self.playing = []
             self.ready = True
         return [rx.toast.info(text) for text in view.toasts]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from dealer.state.request import page_request
-from dealer.views.reviews import ReviewSummary, load_branch_summary
+from dealer.views.reviews import ReviewSummary, for_browser, load_branch_summary
 
 
 class BranchReviewsState(rx.State):
@@ -19,4 +19,4 @@ class BranchReviewsState(rx.State):
         summary = await load_branch_summary(request.params.get("location", ""), request.locale)
         async with self:
             if page_request(self).path == request.path:  # the visitor is still on that page
-                self.summary, self.path = summary, request.path
+                self.summary, self.path = for_browser(summary), request.path

@@ -17,7 +17,7 @@ import asyncio
 import datetime as dt
 import logging
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html import escape as html_escape
 from typing import Any
 from urllib.parse import urlsplit
@@ -55,6 +55,9 @@ from dealer.views.reviews import (
     ReviewSummary,
     load_branch_summary,
     load_group_summary,
+)
+from dealer.views.reviews import (
+    for_browser as reviews_for_browser,
 )
 from dealer.views.vacancies import load_vacancies, matching
 from dealer.web.seo import absolute_url, page_title, with_query
@@ -1018,6 +1021,16 @@ async def content_view(path: str, query: Mapping[str, str] | None = None, *,
         if block.kind in CARD_KINDS:
             block.cards_html = "".join(card_html(item, block.style) for item in block.parts)
     return view
+
+
+def for_browser(block: Block) -> Block:
+    """``block`` as the page gets it: cards and reviews as their HTML only (their records
+    made the HTML and the page's links on the server)."""
+    if block.kind in CARD_KINDS:
+        block = replace(block, parts=[])
+    if block.reviews.cards:
+        block = replace(block, reviews=reviews_for_browser(block.reviews))
+    return block
 
 
 async def describe(path: str, locale: str, params: dict[str, str],

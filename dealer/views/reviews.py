@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 from html import escape
 from zoneinfo import ZoneInfo
@@ -111,6 +111,11 @@ def review_card_html(card: ReviewCard) -> str:
             f'{esc(card.stars)}</span><span class="review__author">{esc(card.author)}</span>'
             f'<time datetime="{esc(card.date_iso)}">{esc(card.date)}</time></div>'
             f"{branch}{text}{reply}</article>")
+
+
+def for_browser(summary: ReviewSummary) -> ReviewSummary:
+    """``summary`` as the page gets it: its reviews as their HTML only."""
+    return replace(summary, cards=[])
 
 
 def summary(reviews: Sequence[Review], locale: str, *, heading: str, basis: str,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dealer.views.content import Item, card_html, content_view
+from dealer.views.content import Item, card_html, content_view, for_browser
 
 pytestmark = pytest.mark.anyio
 
@@ -52,3 +52,15 @@ async def test_the_home_pages_card_grids_carry_their_cards_as_html() -> None:
         assert grid.cards_html.count('data-testid="content-card"') == len(grid.parts)
         assert all(card_html(item, grid.style) in grid.cards_html for item in grid.parts)
     assert all(block.cards_html == "" for block in view.blocks if block.kind != "cards")
+
+
+async def test_the_browser_gets_the_cards_and_reviews_once_as_html() -> None:
+    view = await content_view("/")
+    drawn = [for_browser(block) for block in view.blocks]
+    assert [block.cards_html for block in drawn] == [block.cards_html for block in view.blocks]
+    assert all(not block.parts for block in drawn if block.kind == "cards")
+    reviews = next(block.reviews for block in drawn if block.kind == "reviews")
+    assert reviews.cards == [] and reviews.cards_html.count('data-testid="review"') == 3
+    carousel = next(block for block in drawn if block.kind == "carousel")
+    assert carousel.parts  # slides are drawn from their records
+    assert next(block for block in view.blocks if block.kind == "reviews").reviews.cards
