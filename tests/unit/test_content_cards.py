@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from dealer.stock import demo as stock_demo
+from dealer.views import reviews as reviews_view
 from dealer.views.content import Item, card_html, content_view, for_browser
 
 pytestmark = pytest.mark.anyio
@@ -54,7 +56,11 @@ async def test_the_home_pages_card_grids_carry_their_cards_as_html() -> None:
     assert all(block.cards_html == "" for block in view.blocks if block.kind != "cards")
 
 
-async def test_the_browser_gets_the_cards_and_reviews_once_as_html() -> None:
+async def test_the_browser_gets_the_cards_and_reviews_once_as_html(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The group rating names the branches from the database: here the demo branches.
+    monkeypatch.setattr(reviews_view, "_branch_names", lambda: {
+        branch.slug: f"Rijnland Autogroep {branch.city}" for branch in stock_demo.BRANCHES})
     view = await content_view("/")
     drawn = [for_browser(block) for block in view.blocks]
     assert [block.cards_html for block in drawn] == [block.cards_html for block in view.blocks]
