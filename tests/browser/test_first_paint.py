@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from dealer.styles import compiled_sources
 from dealer.stylesheets import components_signature
-from tests.browser.page_types import PAGES, PHONE
+from tests.browser.page_types import PAGES, PHONE, connected
 from tests.conftest import Site
 
 # Records every layout shift of the visit, and for each largest-contentful-paint entry
@@ -56,9 +56,12 @@ def phone(page: Page) -> Iterator[Page]:
 
 
 def _visit_until_settled(page: Page, url: str) -> None:
+    """Until the app has its state and has drawn with it. (The served copy goes as soon
+    as the page's heading is there: on a prerendered page, before the app runs.)"""
     page.goto(url, wait_until="networkidle")
     expect(page.locator("#main-content h1")).to_be_visible()
     expect(page.locator("#crawler-main")).to_have_count(0)
+    connected(page)
     page.wait_for_load_state("networkidle")
     page.wait_for_timeout(500)
 

@@ -30,6 +30,7 @@ def test_page_hydrates_without_errors(page: Page, site: Site, path: str) -> None
     # The copy for clients without JavaScript is gone, and one title remains.
     expect(page.locator("#crawler-main")).to_have_count(0)
     assert page.locator("h1").count() == 1
+    connected(page)
     page.wait_for_timeout(500)
     assert page.evaluate("document.querySelectorAll('title').length") == 1
     assert problems == []
