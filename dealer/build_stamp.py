@@ -1,0 +1,71 @@
+"""Whether the pages compiled into .web still match the sources and settings they were
+compiled from. Compiling takes about a minute on two cores; a start with nothing
+changed (a crash, a restart of the same release, a test restarting the server) skips it
+and only bundles again (scripts/run.sh). Every setting counts, as pages read some of
+them when they are compiled (the site's name, the feature flags).
+
+`python -m dealer.build_stamp` exits 0 when the compiled pages are current; otherwise
+it forgets the stamp (a compile about to start may stop halfway) and exits 1.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from dealer.settings import PROJECT_ROOT, Settings, get_settings
+
+SOURCES = ("dealer", "assets", "locales", "rxconfig.py", "requirements.txt")
+# Written by the compile itself, from the sources above.
+COMPILE_OUTPUT = ("assets/external",)
+STAMP = Path(".web") / "compiled-from.txt"
+
+
+def _source_files(root: Path) -> Iterator[Path]:
+    skipped = [root / part for part in COMPILE_OUTPUT]
+    for name in SOURCES:
+        source = root / name
+        files = [source] if source.is_file() else sorted(source.rglob("*"))
+        for path in files:
+            if (path.is_file() and "__pycache__" not in path.parts
+                    and not any(path.is_relative_to(skip) for skip in skipped)):
+                yield path
+
+
+def compile_key(root: Path, settings: Settings) -> str:
+    """A digest of every source file (name and content) and every setting."""
+    digest = hashlib.sha256()
+    for path in _source_files(root):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    digest.update(settings.model_dump_json().encode())
+    return digest.hexdigest()
+
+
+def record(root: Path, settings: Settings) -> None:
+    """After a build: its pages were compiled from these sources and settings."""
+    (root / STAMP).write_text(compile_key(root, settings) + "\n")
+
+
+def is_current(root: Path, settings: Settings) -> bool:
+    stamp = root / STAMP
+    return stamp.is_file() and stamp.read_text().strip() == compile_key(root, settings)
+
+
+def forget(root: Path) -> None:
+    (root / STAMP).unlink(missing_ok=True)
+
+
+def main() -> int:
+    if is_current(PROJECT_ROOT, get_settings()):
+        print("The pages are compiled from these sources and settings already: "
+              "bundling only")
+        return 0
+    forget(PROJECT_ROOT)
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,69 @@
+"""A start skips compiling the pages only when nothing they are made of has changed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dealer import build_stamp
+from dealer.settings import Settings
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    for name, text in {"dealer/pages/home.py": "TITLE = 'Home'\n",
+                       "assets/site.css": "body{}\n", "locales/nl/LC_MESSAGES/messages.po": "",
+                       "rxconfig.py": "", "requirements.txt": "reflex==0.10.1\n",
+                       "assets/external/dealer/chat.js": "export {}\n"}.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    (tmp_path / ".web").mkdir()
+    return tmp_path
+
+
+def test_a_build_is_current_until_a_source_changes(root: Path) -> None:
+    settings = Settings()
+    build_stamp.record(root, settings)
+    assert build_stamp.is_current(root, settings)
+    (root / "dealer" / "pages" / "home.py").write_text("TITLE = 'Start'\n")
+    assert not build_stamp.is_current(root, settings)
+
+
+@pytest.mark.parametrize("added", ["assets/new.svg", "locales/de/LC_MESSAGES/messages.po"])
+def test_a_new_file_counts(root: Path, added: str) -> None:
+    build_stamp.record(root, Settings())
+    (root / added).parent.mkdir(parents=True, exist_ok=True)
+    (root / added).write_text("")
+    assert not build_stamp.is_current(root, Settings())
+
+
+def test_every_setting_counts(root: Path) -> None:
+    build_stamp.record(root, Settings(site_name="Rijnland Autogroep"))
+    assert not build_stamp.is_current(root, Settings(site_name="Autohaus Rhein"))
+    assert not build_stamp.is_current(root, Settings(port=3001))
+
+
+def test_what_the_compile_writes_itself_does_not(root: Path) -> None:
+    build_stamp.record(root, Settings())
+    (root / "assets" / "external" / "dealer" / "chat.js").write_text("export const a = 1\n")
+    cache = root / "dealer" / "pages" / "__pycache__" / "home.cpython-311.pyc"
+    cache.parent.mkdir()
+    cache.write_bytes(b"\0")
+    assert build_stamp.is_current(root, Settings())
+
+
+def test_a_start_that_compiles_forgets_the_stamp_first(root: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Should that compile stop halfway, the next start must not take its pages."""
+    monkeypatch.setattr(build_stamp, "PROJECT_ROOT", root)
+    build_stamp.record(root, Settings(site_name="Autohaus Rhein"))
+    assert build_stamp.main() == 1
+    assert not (root / build_stamp.STAMP).exists()
+    build_stamp.record(root, Settings())
+    assert build_stamp.main() == 0
+
+
+def test_without_a_build_nothing_is_current(root: Path) -> None:
+    assert not build_stamp.is_current(root, Settings())
