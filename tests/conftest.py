@@ -13,6 +13,7 @@ import subprocess
 import time
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
 
@@ -106,6 +107,24 @@ def copy_checkout(target: Path) -> None:
             shutil.copy2(source, target / name)
     for shared in (".venv", ".tools"):
         (target / shared).symlink_to(ROOT / shared)
+
+
+@contextmanager
+def separate_site(tmp_path_factory: pytest.TempPathFactory, name: str,
+                  env: dict[str, str]) -> Iterator[Site]:
+    """The site with settings of its own (``env``), beside the shared one: its own copy of
+    the checkout (a build serves one set of settings), its own SQLite database with the
+    demo data, in mock-data mode. (Restarting the shared site with other settings and
+    back would compile its pages twice.)"""
+    checkout = tmp_path_factory.mktemp(name)
+    copy_checkout(checkout)
+    database_url = f"sqlite:///{tmp_path_factory.mktemp(name + '-db') / 'site.db'}"
+    site = Site(free_port(), database_url, checkout=checkout,
+                env={"DEALER_PUBLIC_MOCKS": "true", **env})
+    try:
+        yield site
+    finally:
+        stop_site(site.process)
 
 
 def site_checkout(tmp_path_factory: pytest.TempPathFactory) -> Path:

@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import Engine, text
 
 from dealer.db import make_engine
-from tests.conftest import Site, copy_checkout, free_port, stop_site
+from tests.conftest import Site, separate_site
 from tests.loopback import LoopbackService
 
 
@@ -56,19 +56,11 @@ def ingest() -> Iterator[LoopbackService]:
 def measured_site(tmp_path_factory: pytest.TempPathFactory, tag_manager: LoopbackService,
                   ingest: LoopbackService) -> Iterator[Site]:
     """The site as a dealer runs it with measurement configured: a tag manager and error
-    reporting (both served on the loopback interface). Its own copy of the checkout, so
-    its own build."""
-    checkout = tmp_path_factory.mktemp("measured")
-    copy_checkout(checkout)
-    database_url = f"sqlite:///{tmp_path_factory.mktemp('measured-db') / 'site.db'}"
-    site = Site(free_port(), database_url, checkout=checkout, env={
-        "DEALER_PUBLIC_MOCKS": "true",
+    reporting (both served on the loopback interface)."""
+    with separate_site(tmp_path_factory, "measured", {
         "DEALER_TAG_MANAGER_ID": TAG_MANAGER_ID,
         "DEALER_TAG_MANAGER_URL": tag_manager.origin + "/gtm.js",
         "DEALER_SENTRY_DSN": f"http://{INGEST_KEY}@{ingest.origin.removeprefix('http://')}/1",
         "DEALER_SENTRY_ENVIRONMENT": "test",
-    })
-    try:
+    }) as site:
         yield site
-    finally:
-        stop_site(site.process)

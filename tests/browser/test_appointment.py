@@ -22,7 +22,7 @@ from dealer.db import make_engine
 from dealer.leads.models import Lead
 from tests.browser.page_types import connected, tick
 from tests.browser.test_accessibility import violations
-from tests.conftest import Site, consent_cookie, copy_checkout, free_port, stop_site
+from tests.conftest import Site, consent_cookie, separate_site
 from tests.loopback import LoopbackService
 
 
@@ -176,21 +176,14 @@ def provider() -> Iterator[LoopbackService]:
 @pytest.fixture(scope="module")
 def provider_site(tmp_path_factory: pytest.TempPathFactory,
                   provider: LoopbackService) -> Iterator[Site]:
-    """The site with a booking provider configured (its own checkout copy and build)."""
-    checkout = tmp_path_factory.mktemp("appointments")
-    copy_checkout(checkout)
-    database_url = f"sqlite:///{tmp_path_factory.mktemp('appointments-db') / 'site.db'}"
-    site = Site(free_port(), database_url, checkout=checkout, env={
-        "DEALER_PUBLIC_MOCKS": "true",
+    """The site with a booking provider configured."""
+    with separate_site(tmp_path_factory, "appointments", {
         "DEALER_APPOINTMENT_SCRIPT_URL": provider.origin + "/embed.js",
         "DEALER_APPOINTMENT_APP": "dealer-site",
         "DEALER_APPOINTMENT_APP_CODE": "RA-2026",
         "DEALER_APPOINTMENT_SETTINGS": '{"language": "auto"}',
-    })
-    try:
+    }) as site:
         yield site
-    finally:
-        stop_site(site.process)
 
 
 def _visitor(browser: Browser, categories: list[str]) -> Page:

@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.page_types import connected
 from tests.browser.test_chat import RECORD_STATES
-from tests.conftest import Site, consent_cookie, copy_checkout, free_port, stop_site
+from tests.conftest import Site, consent_cookie, separate_site
 from tests.loopback import LoopbackService
 
 # The provider's script: counts its runs and the openings the site announces.
@@ -30,19 +30,11 @@ def provider() -> Iterator[LoopbackService]:
 @pytest.fixture(scope="module")
 def provider_site(tmp_path_factory: pytest.TempPathFactory,
                   provider: LoopbackService) -> Iterator[Site]:
-    """The site with an outside chat provider: its own copy of the checkout (its own
-    build, the provider is part of the compiled page)."""
-    checkout = tmp_path_factory.mktemp("chat-provider")
-    copy_checkout(checkout)
-    database_url = f"sqlite:///{tmp_path_factory.mktemp('chat-provider-db') / 'site.db'}"
-    site = Site(free_port(), database_url, checkout=checkout, env={
-        "DEALER_PUBLIC_MOCKS": "true",
+    """The site with an outside chat provider (part of the compiled page)."""
+    with separate_site(tmp_path_factory, "chat-provider", {
         "DEALER_CHAT_PROVIDER_SCRIPT": provider.origin + "/chat.js",
-    })
-    try:
+    }) as site:
         yield site
-    finally:
-        stop_site(site.process)
 
 
 def test_the_provider_loads_once_after_functional_consent(

@@ -11,7 +11,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.conftest import Site, free_port
+from tests.conftest import Site, free_port, separate_site
 
 DEMO_BRANCHES = 10
 ATTRIBUTION = "Kaartgegevens testserver"
@@ -45,30 +45,30 @@ class TileServer:
 
 
 @pytest.fixture(scope="module")
-def tiles(site: Site) -> Iterator[TileServer]:
-    """The site with a tile server configured, then back to the self-drawn map."""
+def tiles() -> Iterator[TileServer]:
     server = TileServer()
-    before = dict(site.env)
-    site.env.update({"DEALER_MAP_TILE_URL": server.url, "DEALER_MAP_ATTRIBUTION": ATTRIBUTION})
-    site.restart()
-    try:
-        yield server
-    finally:
-        site.env.clear()
-        site.env.update(before)
-        site.restart()
-        server.server.shutdown()
+    yield server
+    server.server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def tiled_site(tmp_path_factory: pytest.TempPathFactory, tiles: TileServer) -> Iterator[Site]:
+    """The site with a tile server configured."""
+    with separate_site(tmp_path_factory, "tiled", {
+        "DEALER_MAP_TILE_URL": tiles.url, "DEALER_MAP_ATTRIBUTION": ATTRIBUTION,
+    }) as site:
+        yield site
 
 
 @pytest.mark.parametrize(("path", "allow", "branches"), [
     ("/vestigingen", "Kaart tonen", "/vestigingen/"),
     ("/de/standorte", "Karte anzeigen", "/de/standorte/"),
 ])
-def test_tiled_map_only_after_consent(page: Page, site: Site, tiles: TileServer, path: str,
-                                      allow: str, branches: str) -> None:
+def test_tiled_map_only_after_consent(page: Page, tiled_site: Site, tiles: TileServer,
+                                      path: str, allow: str, branches: str) -> None:
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(str(error)))
-    page.goto(site.url(path))
+    page.goto(tiled_site.url(path))
     expect(page.get_by_test_id("map-consent")).to_be_visible()
     page.wait_for_timeout(500)
     tiles.requests.clear()
@@ -95,13 +95,14 @@ def test_tiled_map_only_after_consent(page: Page, site: Site, tiles: TileServer,
     name, href = link.inner_text().strip(), link.get_attribute("href")
     assert href.startswith(branches)
     link.click()
-    expect(page).to_have_url(site.url(href))
+    expect(page).to_have_url(tiled_site.url(href))
     expect(page.get_by_role("heading", level=1)).to_contain_text(name)
     assert problems == []
 
 
-def test_declining_keeps_the_tiles_away(page: Page, site: Site, tiles: TileServer) -> None:
-    page.goto(site.url("/vestigingen"))
+def test_declining_keeps_the_tiles_away(page: Page, tiled_site: Site, tiles: TileServer
+                                        ) -> None:
+    page.goto(tiled_site.url("/vestigingen"))
     tiles.requests.clear()
     page.get_by_role("button", name="Nu niet").click()
     expect(page.get_by_test_id("map-declined")).to_be_visible()

@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 from dealer.content.repository import DEMO_DIR, DemoSource
 from tests.browser.page_types import connected
-from tests.conftest import Site, free_port
+from tests.conftest import Site, free_port, separate_site
 
 MENU = {"nl": "Hoofdmenu", "de": "Hauptmenü"}
 
@@ -136,22 +136,17 @@ class ContentService:
 
 
 @pytest.fixture(scope="module")
-def service_site(site: Site) -> Iterator[tuple[Site, ContentService]]:
+def service_site(tmp_path_factory: pytest.TempPathFactory
+                 ) -> Iterator[tuple[Site, ContentService]]:
     """The site reading its content from the service (published content, checked for
-    changes every second), then back to the demo content."""
+    changes every second)."""
     service = ContentService()
-    before = dict(site.env)
-    site.env.update({"DEALER_PUBLIC_MOCKS": "false", "DEALER_CONTENT_TOKEN": "preview-token",
-                     "DEALER_CONTENT_BASE_URL": service.base_url,
-                     "DEALER_CONTENT_CACHE_SECONDS": "1"})
-    site.restart()
-    try:
+    with separate_site(tmp_path_factory, "content-service", {
+        "DEALER_PUBLIC_MOCKS": "false", "DEALER_CONTENT_TOKEN": "preview-token",
+        "DEALER_CONTENT_BASE_URL": service.base_url, "DEALER_CONTENT_CACHE_SECONDS": "1",
+    }) as site:
         yield site, service
-    finally:
-        site.env.clear()
-        site.env.update(before)
-        site.restart()
-        service.server.shutdown()
+    service.server.shutdown()
 
 
 def nav_item(label: str, url: str) -> dict:
