@@ -1,9 +1,19 @@
 import reflex as rx
 
-from dealer.settings import get_settings
+from dealer import build_stamp
+from dealer.settings import PROJECT_ROOT, get_settings
 from dealer.styles import THEME, RadixThemes
 
 settings = get_settings()
+
+
+class BuildStamp(rx.plugins.Plugin):
+    """After each build: its pages were compiled from these sources and settings, so a
+    start with nothing changed skips compiling them (scripts/run.sh)."""
+
+    def post_build(self, **context: object) -> None:
+        build_stamp.record(PROJECT_ROOT, settings)
+
 
 config = rx.Config(
     app_name="dealer",
@@ -16,7 +26,7 @@ config = rx.Config(
     backend_port=settings.port,
     api_url=settings.base_url,
     deploy_url=settings.base_url,
-    plugins=[RadixThemes(theme=THEME)],
+    plugins=[RadixThemes(theme=THEME), BuildStamp()],
     disable_plugins=[rx.plugins.SitemapPlugin],
     # Only the site's own pages may call its API and open its websocket.
     cors_allowed_origins=settings.own_origins,

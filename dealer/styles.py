@@ -13,8 +13,6 @@ from pathlib import Path
 import reflex as rx
 from reflex.utils.prerequisites import get_web_dir
 
-from dealer import build_stamp
-from dealer.settings import PROJECT_ROOT, get_settings
 from dealer.stylesheets import (
     breakpoint_values,
     component_classes,
@@ -81,7 +79,6 @@ class RadixThemes(rx.plugins.RadixThemesPlugin):
                 copy.unlink()
             sheet.with_name(sheet.name + ".gz").write_bytes(
                 gzip.compress(css.encode(), compresslevel=9))
-        build_stamp.record(PROJECT_ROOT, get_settings())
 
     def get_stylesheet_paths(self, **context: object) -> tuple[str, ...]:
         package = "@radix-ui/themes"
