@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 
 import httpx
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from dealer.styles import compiled_sources
 from dealer.stylesheets import components_signature
@@ -89,6 +90,21 @@ def test_nothing_moves_on_a_wide_screen_either(page: Page, site: Site, vehicle: 
 def test_the_largest_paint_is_the_served_page(phone: Page, site: Site, vehicle: str,
                                                  path: str) -> None:
     _visit_until_settled(phone, site.url(path.format(vehicle=vehicle)))
+    largest = phone.evaluate("firstPaint.largest")
+    assert largest and largest[-1]["served"], f"{path}: {largest}"
+
+
+@pytest.mark.parametrize("path", ["/vestigingen/utrecht", "/de/standorte/koeln"])
+def test_a_late_font_leaves_the_largest_paint_served(phone: Page, site: Site, path: str
+                                                     ) -> None:
+    """On a slow connection the font comes after the first frame: the page keeps the
+    fallback it was drawn in, so the app's heading, drawn over the served copy, is no
+    larger (and no later) largest paint."""
+    def late(route: Route) -> None:
+        time.sleep(1.5)
+        route.continue_()
+    phone.route("**/*.woff2", late)
+    _visit_until_settled(phone, site.url(path))
     largest = phone.evaluate("firstPaint.largest")
     assert largest and largest[-1]["served"], f"{path}: {largest}"
 

@@ -49,7 +49,9 @@ def test_header_and_footer_show_the_stories_frame(page: Page, site: Site, path: 
     expect(footer.get_by_role("heading", name=column)).to_be_visible()
     expect(footer.get_by_role("link", name="Instagram")).to_have_attribute(
         "href", "https://www.instagram.com/rijnlandautogroep")
-    # A menu below its entry; its links change the page inside the app (no new document).
+    # A menu below its entry; once the app has taken over, its links change the page
+    # inside the app (no new document).
+    connected(page)
     page.evaluate("window.sameDocument = true")
     menu.get_by_role("link", name=entry, exact=True).hover()
     menu.get_by_role("link", name=child, exact=True).click()
