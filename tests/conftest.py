@@ -26,6 +26,31 @@ ROOT = Path(__file__).resolve().parent.parent
 START_TIMEOUT_S = 420
 
 
+# Test files that share a site of their own (a separate_site) run on one worker, one after
+# the other, so that it is built once: a site with settings of its own compiles its pages,
+# about a minute of both cores. Every other file is a work unit by itself (--dist loadfile).
+SAME_WORKER = dict.fromkeys((
+    "tests/browser/test_appointment.py", "tests/browser/test_chat_provider.py",
+    "tests/browser/test_consent.py", "tests/browser/test_error_reporting.py",
+    "tests/browser/test_map.py",
+), "integrations_site")
+
+
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
+    """Whole test files per worker, the files of SAME_WORKER together."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class SharedSiteScheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return SAME_WORKER.get(path, path)
+
+    return SharedSiteScheduling(config, log)
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import base64
 import re
+import threading
 from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import httpx
 import pytest
 from sqlalchemy import Engine, text
 
 from dealer.db import make_engine
-from tests.conftest import Site, separate_site
+from tests.conftest import Site, free_port, separate_site
 from tests.loopback import LoopbackService
 
 
@@ -35,6 +38,45 @@ def db(site: Site) -> Iterator[Engine]:
 TAG_MANAGER_SCRIPT = "window.tagManagerRuns = (window.tagManagerRuns || 0) + 1;"
 TAG_MANAGER_ID = "GTM-TEST14"
 INGEST_KEY = "publickey"
+# The chat provider's script: counts its runs and the openings the site announces.
+CHAT_PROVIDER_SCRIPT = """window.chatProviderRuns = (window.chatProviderRuns || 0) + 1;
+window.addEventListener("dealer-chat:open", () => {
+  window.providerOpenings = (window.providerOpenings || 0) + 1; });"""
+# The booking provider's script: counts its runs and brings the widget with the plugin,
+# which keeps the options it was opened with.
+BOOKING_PROVIDER_SCRIPT = """
+window.bookingProviderRuns = (window.bookingProviderRuns || 0) + 1;
+window.appointmentWidget = {plugins: {appointment_booking: {
+  open: function (options) { window.providerOpened = options; }}}};
+"""
+TILE_ATTRIBUTION = "Kaartgegevens testserver"
+# A 1x1 transparent PNG: enough for the browser to count a tile as loaded.
+PNG = base64.b64decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB"
+                       "0C8AAAAASUVORK5CYII=")
+
+
+class TileServer:
+    """Map tiles on loopback; remembers which tiles were asked for."""
+
+    def __init__(self) -> None:
+        self.requests: list[str] = []
+        tiles = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                tiles.requests.append(self.path)
+                self.send_response(200)
+                self.send_header("content-type", "image/png")
+                self.send_header("content-length", str(len(PNG)))
+                self.end_headers()
+                self.wfile.write(PNG)
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_port}/{{z}}/{{x}}/{{y}}.png"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
 
 @pytest.fixture(scope="session")
@@ -53,14 +95,47 @@ def ingest() -> Iterator[LoopbackService]:
 
 
 @pytest.fixture(scope="session")
-def measured_site(tmp_path_factory: pytest.TempPathFactory, tag_manager: LoopbackService,
-                  ingest: LoopbackService) -> Iterator[Site]:
-    """The site as a dealer runs it with measurement configured: a tag manager and error
-    reporting (both served on the loopback interface)."""
-    with separate_site(tmp_path_factory, "measured", {
+def chat_provider() -> Iterator[LoopbackService]:
+    """An outside chat provider's script host."""
+    service = LoopbackService({"/chat.js": ("text/javascript", CHAT_PROVIDER_SCRIPT)})
+    yield service
+    service.close()
+
+
+@pytest.fixture(scope="session")
+def booking_provider() -> Iterator[LoopbackService]:
+    """An outside appointment-booking provider's script host."""
+    service = LoopbackService({"/embed.js": ("text/javascript", BOOKING_PROVIDER_SCRIPT)})
+    yield service
+    service.close()
+
+
+@pytest.fixture(scope="session")
+def tiles() -> Iterator[TileServer]:
+    server = TileServer()
+    yield server
+    server.server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def integrations_site(tmp_path_factory: pytest.TempPathFactory, tag_manager: LoopbackService,
+                      ingest: LoopbackService, chat_provider: LoopbackService,
+                      booking_provider: LoopbackService, tiles: TileServer) -> Iterator[Site]:
+    """The site as a dealer runs it with every outside service configured: a tag manager,
+    error reporting, a chat provider, a booking provider and map tiles (all served on the
+    loopback interface). One site for all of them: each site with settings of its own
+    compiles its pages, and the files using this one run on one worker
+    (tests/conftest.SAME_WORKER)."""
+    with separate_site(tmp_path_factory, "integrations", {
         "DEALER_TAG_MANAGER_ID": TAG_MANAGER_ID,
         "DEALER_TAG_MANAGER_URL": tag_manager.origin + "/gtm.js",
         "DEALER_SENTRY_DSN": f"http://{INGEST_KEY}@{ingest.origin.removeprefix('http://')}/1",
         "DEALER_SENTRY_ENVIRONMENT": "test",
+        "DEALER_CHAT_PROVIDER_SCRIPT": chat_provider.origin + "/chat.js",
+        "DEALER_APPOINTMENT_SCRIPT_URL": booking_provider.origin + "/embed.js",
+        "DEALER_APPOINTMENT_APP": "dealer-site",
+        "DEALER_APPOINTMENT_APP_CODE": "RA-2026",
+        "DEALER_APPOINTMENT_SETTINGS": '{"language": "auto"}',
+        "DEALER_MAP_TILE_URL": tiles.url, "DEALER_MAP_ATTRIBUTION": TILE_ATTRIBUTION,
     }) as site:
         yield site

@@ -20,9 +20,10 @@ from sqlmodel import Session, select
 
 from dealer.db import make_engine
 from dealer.leads.models import Lead
+from tests.browser.conftest import BOOKING_PROVIDER_SCRIPT
 from tests.browser.page_types import connected, tick
 from tests.browser.test_accessibility import violations
-from tests.conftest import Site, consent_cookie, separate_site
+from tests.conftest import Site, consent_cookie
 from tests.loopback import LoopbackService
 
 
@@ -155,35 +156,8 @@ def test_the_appointment_page_works_without_the_dialog(page: Page, site: Site) -
 
 # --- a booking provider -------------------------------------------------------------------
 
-# The provider's script: counts its runs, keeps the query it was loaded with, and brings the
-# widget with the plugin (or, for the other test, nothing).
-PROVIDER_SCRIPT = """
-window.providerRuns = (window.providerRuns || 0) + 1;
-window.appointmentWidget = {plugins: {appointment_booking: {
-  open: function (options) { window.providerOpened = options; }}}};
-"""
-EMPTY_SCRIPT = "window.providerRuns = (window.providerRuns || 0) + 1;"
+EMPTY_SCRIPT = "window.bookingProviderRuns = (window.bookingProviderRuns || 0) + 1;"
 NO_PLUGIN_SCRIPT = EMPTY_SCRIPT + "window.appointmentWidget = {plugins: {}};"
-
-
-@pytest.fixture(scope="module")
-def provider() -> Iterator[LoopbackService]:
-    service = LoopbackService({"/embed.js": ("text/javascript", PROVIDER_SCRIPT)})
-    yield service
-    service.close()
-
-
-@pytest.fixture(scope="module")
-def provider_site(tmp_path_factory: pytest.TempPathFactory,
-                  provider: LoopbackService) -> Iterator[Site]:
-    """The site with a booking provider configured."""
-    with separate_site(tmp_path_factory, "appointments", {
-        "DEALER_APPOINTMENT_SCRIPT_URL": provider.origin + "/embed.js",
-        "DEALER_APPOINTMENT_APP": "dealer-site",
-        "DEALER_APPOINTMENT_APP_CODE": "RA-2026",
-        "DEALER_APPOINTMENT_SETTINGS": '{"language": "auto"}',
-    }) as site:
-        yield site
 
 
 def _visitor(browser: Browser, categories: list[str]) -> Page:
@@ -193,27 +167,27 @@ def _visitor(browser: Browser, categories: list[str]) -> Page:
 
 
 def test_the_provider_script_loads_once_after_consent_and_opens_its_widget(
-    browser: Browser, provider_site: Site, provider: LoopbackService,
+    browser: Browser, integrations_site: Site, booking_provider: LoopbackService,
 ) -> None:
-    provider.answers["/embed.js"] = ("text/javascript", PROVIDER_SCRIPT)
-    provider.requests.clear()
+    booking_provider.answers["/embed.js"] = ("text/javascript", BOOKING_PROVIDER_SCRIPT)
+    booking_provider.requests.clear()
     # Without functional consent nothing is loaded; the Button opens the site's own dialog.
     page = _visitor(browser, [])
-    page.goto(provider_site.url("/werkplaats"))
+    page.goto(integrations_site.url("/werkplaats"))
     connected(page)
     opener = page.get_by_role("link", name="Afspraak maken").first
     expect(opener).to_have_attribute("data-appointment", "site")
     opener.click()
     expect(page.get_by_role("dialog", name="Afspraak maken")).to_be_visible()
-    assert provider.requested("/embed.js") == []
-    csp = httpx.get(provider_site.url("/werkplaats")).headers["content-security-policy"]
-    assert provider.origin in csp.split("script-src")[1].split(";")[0]
+    assert booking_provider.requested("/embed.js") == []
+    csp = httpx.get(integrations_site.url("/werkplaats")).headers["content-security-policy"]
+    assert booking_provider.origin in csp.split("script-src")[1].split(";")[0]
     page.context.close()
 
     page = _visitor(browser, ["functional"])
-    page.goto(provider_site.url("/werkplaats"))
+    page.goto(integrations_site.url("/werkplaats"))
     connected(page)
-    page.wait_for_function("window.providerRuns === 1")
+    page.wait_for_function("window.bookingProviderRuns === 1")
     # Once the widget is there, the Buttons open it (before that: the site's dialog).
     opener = page.get_by_role("link", name="Afspraak maken").first
     expect(opener).to_have_attribute("data-appointment", "provider")
@@ -223,7 +197,7 @@ def test_the_provider_script_loads_once_after_consent_and_opens_its_widget(
     assert opened == {"make": "", "location": "", "product_category": "workshop_service",
                       "product_category_hidden": False}
     expect(page.get_by_role("dialog")).to_have_count(0)  # the provider's widget, not ours
-    expect(page).to_have_url(provider_site.url("/werkplaats"))
+    expect(page).to_have_url(integrations_site.url("/werkplaats"))
     # A second Button, and the branch page reached inside the app: still the one script.
     page.get_by_role("link", name="Bandenwissel plannen").click()
     assert page.evaluate("window.providerOpened.product_category_hidden") is True
@@ -235,8 +209,8 @@ def test_the_provider_script_loads_once_after_consent_and_opens_its_widget(
     expect(opener).to_have_attribute("data-appointment", "provider")
     opener.click()
     page.wait_for_function("window.providerOpened.location === 'utrecht'")
-    assert page.evaluate("window.providerRuns") == 1
-    (loaded,) = provider.requested("/embed.js")
+    assert page.evaluate("window.bookingProviderRuns") == 1
+    (loaded,) = booking_provider.requested("/embed.js")
     query = parse_qs(urlsplit(loaded.path).query)
     assert query["app"] == ["dealer-site"] and query["app_code"] == ["RA-2026"]
     assert query["autoenable"] == ["false"]
@@ -257,16 +231,16 @@ def _console(page: Page, kind: str, text: str, seen: list[str]) -> None:
     (NO_PLUGIN_SCRIPT, "warning", "Appointment plugin not found", "nl"),
 ])
 def test_a_missing_widget_or_plugin_is_logged_and_the_sites_dialog_takes_over(
-    browser: Browser, provider_site: Site, provider: LoopbackService, script: str, kind: str,
-    message: str, locale: str,
+    browser: Browser, integrations_site: Site, booking_provider: LoopbackService, script: str,
+    kind: str, message: str, locale: str,
 ) -> None:
-    provider.answers["/embed.js"] = ("text/javascript", script)
+    booking_provider.answers["/embed.js"] = ("text/javascript", script)
     page = _visitor(browser, ["functional"])
     seen: list[str] = []
     page.on("console", lambda entry: seen.append(entry.text) if entry.type == kind else None)
-    page.goto(provider_site.url(TEXTS[locale]["path"]))
+    page.goto(integrations_site.url(TEXTS[locale]["path"]))
     connected(page)
-    page.wait_for_function("window.providerRuns === 1")
+    page.wait_for_function("window.bookingProviderRuns === 1")
     _console(page, kind, message, seen)
     page.get_by_role("link", name=TEXTS[locale]["button"]).first.click()
     expect(page.get_by_role("dialog", name=TEXTS[locale]["dialog"])).to_be_visible()

@@ -4,43 +4,19 @@ gives the chat's error state, then the fallback."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.page_types import connected
 from tests.browser.test_chat import RECORD_STATES
-from tests.conftest import Site, consent_cookie, separate_site
+from tests.conftest import Site, consent_cookie
 from tests.loopback import LoopbackService
-
-# The provider's script: counts its runs and the openings the site announces.
-PROVIDER_SCRIPT = """window.providerRuns = (window.providerRuns || 0) + 1;
-window.addEventListener("dealer-chat:open", () => {
-  window.providerOpenings = (window.providerOpenings || 0) + 1; });"""
-
-
-@pytest.fixture(scope="module")
-def provider() -> Iterator[LoopbackService]:
-    service = LoopbackService({"/chat.js": ("text/javascript", PROVIDER_SCRIPT)})
-    yield service
-    service.close()
-
-
-@pytest.fixture(scope="module")
-def provider_site(tmp_path_factory: pytest.TempPathFactory,
-                  provider: LoopbackService) -> Iterator[Site]:
-    """The site with an outside chat provider (part of the compiled page)."""
-    with separate_site(tmp_path_factory, "chat-provider", {
-        "DEALER_CHAT_PROVIDER_SCRIPT": provider.origin + "/chat.js",
-    }) as site:
-        yield site
 
 
 def test_the_provider_loads_once_after_functional_consent(
-        page: Page, provider_site: Site, provider: LoopbackService) -> None:
+        page: Page, integrations_site: Site, chat_provider: LoopbackService) -> None:
+    chat_provider.requests.clear()
     page.add_init_script(RECORD_STATES)
-    page.goto(provider_site.url("/"))
+    page.goto(integrations_site.url("/"))
     connected(page)
     bubble = page.get_by_role("button", name="Chat met ons")
     bubble.click()
@@ -49,26 +25,26 @@ def test_the_provider_loads_once_after_functional_consent(
     allow = panel.get_by_role("button", name="Toestaan en chat openen")
     expect(allow).to_be_visible()
     page.wait_for_timeout(500)
-    assert provider.requested("/chat.js") == []
+    assert chat_provider.requested("/chat.js") == []
     allow.click()
     expect(panel).to_be_hidden()  # the provider's window takes over
-    assert page.evaluate("[window.providerRuns, window.providerOpenings]") == [1, 1]
+    assert page.evaluate("[window.chatProviderRuns, window.providerOpenings]") == [1, 1]
     assert page.evaluate("window.chatStates") == ["loading"]  # then closed: the provider's
     bubble.click()
     page.wait_for_function("window.providerOpenings === 2")
-    assert page.evaluate("window.providerRuns") == 1
-    assert len(provider.requested("/chat.js")) == 1
+    assert page.evaluate("window.chatProviderRuns") == 1
+    assert len(chat_provider.requested("/chat.js")) == 1
 
 
 def test_an_unreachable_provider_shows_error_then_the_fallback(
-        browser: Browser, provider_site: Site, provider: LoopbackService) -> None:
+        browser: Browser, integrations_site: Site, chat_provider: LoopbackService) -> None:
     context = browser.new_context(locale="en-US", storage_state={
         "cookies": [consent_cookie(["functional"])], "origins": []})
     page = context.new_page()
     try:
         page.add_init_script(RECORD_STATES)
-        page.route(provider.origin + "/chat.js", lambda route: route.abort())
-        page.goto(provider_site.url("/de"))
+        page.route(chat_provider.origin + "/chat.js", lambda route: route.abort())
+        page.goto(integrations_site.url("/de"))
         connected(page)
         page.get_by_role("button", name="Chatten Sie mit uns").click()
         panel = page.get_by_role("dialog", name="Chat")

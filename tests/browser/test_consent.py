@@ -107,9 +107,9 @@ def test_the_choice_is_kept_for_twelve_months(first_visit: Page, site: Site) -> 
 
 
 def test_reject_all_loads_no_tag_manager_and_no_map(
-        first_visit: Page, measured_site: Site, tag_manager: LoopbackService) -> None:
+        first_visit: Page, integrations_site: Site, tag_manager: LoopbackService) -> None:
     before = len(gtm_requests(tag_manager))
-    first_visit.goto(measured_site.url("/vestigingen/utrecht"))
+    first_visit.goto(integrations_site.url("/vestigingen/utrecht"))
     first_visit.get_by_role("button", name="Alles weigeren").click()
     expect(first_visit.get_by_test_id("map-consent")).to_be_visible()
     expect(first_visit.get_by_test_id("location-map")).to_have_count(0)
@@ -127,8 +127,8 @@ def test_reject_all_loads_no_tag_manager_and_no_map(
 
 
 def test_accepting_analytics_loads_the_tag_manager_once(
-        first_visit: Page, measured_site: Site, tag_manager: LoopbackService) -> None:
-    first_visit.goto(measured_site.url("/de/angebote"))
+        first_visit: Page, integrations_site: Site, tag_manager: LoopbackService) -> None:
+    first_visit.goto(integrations_site.url("/de/angebote"))
     banner = first_visit.get_by_role("dialog", name=COOKIE_DIALOG)
     banner.get_by_role("button", name="Auswählen").click()
     preferences = first_visit.get_by_role("dialog", name="Cookie-Einstellungen")

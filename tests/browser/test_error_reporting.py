@@ -60,8 +60,8 @@ def contact_form(browser: Browser, site: Site, categories: list[str]) -> Page:
 
 
 def test_a_browser_error_arrives_without_the_visitors_input(
-        browser: Browser, measured_site: Site, ingest: LoopbackService) -> None:
-    page = contact_form(browser, measured_site, ["analytics"])
+        browser: Browser, integrations_site: Site, ingest: LoopbackService) -> None:
+    page = contact_form(browser, integrations_site, ["analytics"])
     body = throw(page, ingest, "the chat widget failed")
     header = json.loads(body.splitlines()[0])
     event = next(json.loads(line) for line in body.splitlines()
@@ -75,9 +75,9 @@ def test_a_browser_error_arrives_without_the_visitors_input(
 
 
 def test_a_replay_waits_for_analytics_consent(
-        browser: Browser, measured_site: Site, ingest: LoopbackService) -> None:
+        browser: Browser, integrations_site: Site, ingest: LoopbackService) -> None:
     since = len(ingest.requests)
-    page = contact_form(browser, measured_site, [])
+    page = contact_form(browser, integrations_site, [])
     throw(page, ingest, "the first error, before consent")
     # The visitor accepts analytics cookies in the footer's cookie settings.
     page.get_by_role("contentinfo").get_by_role("button", name="Cookie-Einstellungen").click()

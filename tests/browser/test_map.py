@@ -3,72 +3,24 @@ its attribution, a marker per branch linking to its page, in both languages."""
 
 from __future__ import annotations
 
-import base64
-import threading
-from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.conftest import Site, free_port, separate_site
+from tests.browser.conftest import TILE_ATTRIBUTION, TileServer
+from tests.conftest import Site
 
 DEMO_BRANCHES = 10
-ATTRIBUTION = "Kaartgegevens testserver"
-# A 1x1 transparent PNG: enough for the browser to count a tile as loaded.
-PNG = base64.b64decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB"
-                       "0C8AAAAASUVORK5CYII=")
-
-
-class TileServer:
-    """Map tiles on loopback; remembers which tiles were asked for."""
-
-    def __init__(self) -> None:
-        self.requests: list[str] = []
-        tiles = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:
-                tiles.requests.append(self.path)
-                self.send_response(200)
-                self.send_header("content-type", "image/png")
-                self.send_header("content-length", str(len(PNG)))
-                self.end_headers()
-                self.wfile.write(PNG)
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_port}/{{z}}/{{x}}/{{y}}.png"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-
-@pytest.fixture(scope="module")
-def tiles() -> Iterator[TileServer]:
-    server = TileServer()
-    yield server
-    server.server.shutdown()
-
-
-@pytest.fixture(scope="module")
-def tiled_site(tmp_path_factory: pytest.TempPathFactory, tiles: TileServer) -> Iterator[Site]:
-    """The site with a tile server configured."""
-    with separate_site(tmp_path_factory, "tiled", {
-        "DEALER_MAP_TILE_URL": tiles.url, "DEALER_MAP_ATTRIBUTION": ATTRIBUTION,
-    }) as site:
-        yield site
 
 
 @pytest.mark.parametrize(("path", "allow", "branches"), [
     ("/vestigingen", "Kaart tonen", "/vestigingen/"),
     ("/de/standorte", "Karte anzeigen", "/de/standorte/"),
 ])
-def test_tiled_map_only_after_consent(page: Page, tiled_site: Site, tiles: TileServer,
+def test_tiled_map_only_after_consent(page: Page, integrations_site: Site, tiles: TileServer,
                                       path: str, allow: str, branches: str) -> None:
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(str(error)))
-    page.goto(tiled_site.url(path))
+    page.goto(integrations_site.url(path))
     expect(page.get_by_test_id("map-consent")).to_be_visible()
     page.wait_for_timeout(500)
     tiles.requests.clear()
@@ -79,7 +31,7 @@ def test_tiled_map_only_after_consent(page: Page, tiled_site: Site, tiles: TileS
     expect(the_map.locator(".leaflet-container")).to_be_visible()
     expect(the_map.locator("img.leaflet-tile-loaded").first).to_be_attached()
     assert tiles.requests and all(request.endswith(".png") for request in tiles.requests)
-    expect(the_map.get_by_text(ATTRIBUTION)).to_be_visible()
+    expect(the_map.get_by_text(TILE_ATTRIBUTION)).to_be_visible()
     # Leaflet's stylesheet came with the map: its panes lie over each other.
     expect(the_map.locator(".leaflet-tile-pane")).to_have_css("position", "absolute")
     # The view lies inside SPEC §9's bounds and holds every branch.
@@ -95,14 +47,14 @@ def test_tiled_map_only_after_consent(page: Page, tiled_site: Site, tiles: TileS
     name, href = link.inner_text().strip(), link.get_attribute("href")
     assert href.startswith(branches)
     link.click()
-    expect(page).to_have_url(tiled_site.url(href))
+    expect(page).to_have_url(integrations_site.url(href))
     expect(page.get_by_role("heading", level=1)).to_contain_text(name)
     assert problems == []
 
 
-def test_declining_keeps_the_tiles_away(page: Page, tiled_site: Site, tiles: TileServer
+def test_declining_keeps_the_tiles_away(page: Page, integrations_site: Site, tiles: TileServer
                                         ) -> None:
-    page.goto(tiled_site.url("/vestigingen"))
+    page.goto(integrations_site.url("/vestigingen"))
     tiles.requests.clear()
     page.get_by_role("button", name="Nu niet").click()
     expect(page.get_by_test_id("map-declined")).to_be_visible()
