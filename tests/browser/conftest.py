@@ -2,19 +2,84 @@
 
 from __future__ import annotations
 
+import asyncio
 import base64
+import copy
+import json
 import re
 import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
+from urllib.parse import parse_qsl, urlsplit
 
 import httpx
 import pytest
 from sqlalchemy import Engine, text
 
+from dealer.content.repository import DemoSource
 from dealer.db import make_engine
 from tests.conftest import Site, free_port, separate_site
-from tests.loopback import LoopbackService
+from tests.loopback import LoopbackServer, LoopbackService
+
+
+class ContentService:
+    """The content delivery API on loopback, serving the bundled stories; an editor may
+    publish a changed story (a new cache version)."""
+
+    def __init__(self) -> None:
+        self.demo = DemoSource()
+        self.changed: dict[str, dict] = {}
+        self.cv = 1
+        service = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                status, body = asyncio.run(service.answer(self.path))
+                total = body.pop("total", None)
+                data = json.dumps(body).encode()
+                self.send_response(status)
+                self.send_header("content-type", "application/json")
+                if total is not None:
+                    self.send_header("total", str(total))
+                self.send_header("content-length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self.server = LoopbackServer(("127.0.0.1", free_port()), Handler)
+        self.base_url = f"http://127.0.0.1:{self.server.server_port}/v2"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def publish(self, full_slug: str, story: dict) -> None:
+        self.changed[full_slug] = story
+        self.cv += 1
+
+    async def story(self, full_slug: str) -> dict | None:
+        return copy.deepcopy(self.changed.get(full_slug)) or await self.demo.story(full_slug)
+
+    async def answer(self, target: str) -> tuple[int, dict]:
+        url = urlsplit(target)
+        params = dict(parse_qsl(url.query))
+        path = url.path.removeprefix("/v2/")
+        if path == "cdn/spaces/me":
+            return 200, {"space": {"version": self.cv}}
+        slug = path.removeprefix("cdn/stories").strip("/")
+        if slug:
+            story = await self.story(slug)
+            if story is None:
+                return 404, {"error": "Not found"}
+            return 200, {"story": story, "cv": self.cv}
+        stories, total = await self.demo.stories(
+            starts_with=params.get("starts_with", ""),
+            components=params.get("filter_query[component][in]", "").split(","),
+            sort_by=params.get("sort_by", "position:asc"),
+            page=int(params.get("page", "1")),
+            per_page=int(params.get("per_page", "25")),
+        )
+        return 200, {"stories": [await self.story(s["full_slug"]) for s in stories],
+                     "cv": self.cv, "total": total}
 
 
 @pytest.fixture(scope="module")
@@ -74,7 +139,7 @@ class TileServer:
             def log_message(self, *args: object) -> None:
                 pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
+        self.server = LoopbackServer(("127.0.0.1", free_port()), Handler)
         self.url = f"http://127.0.0.1:{self.server.server_port}/{{z}}/{{x}}/{{y}}.png"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
@@ -111,6 +176,13 @@ def booking_provider() -> Iterator[LoopbackService]:
 
 
 @pytest.fixture(scope="session")
+def content_service() -> Iterator[ContentService]:
+    service = ContentService()
+    yield service
+    service.server.shutdown()
+
+
+@pytest.fixture(scope="session")
 def tiles() -> Iterator[TileServer]:
     server = TileServer()
     yield server
@@ -120,13 +192,18 @@ def tiles() -> Iterator[TileServer]:
 @pytest.fixture(scope="session")
 def integrations_site(tmp_path_factory: pytest.TempPathFactory, tag_manager: LoopbackService,
                       ingest: LoopbackService, chat_provider: LoopbackService,
-                      booking_provider: LoopbackService, tiles: TileServer) -> Iterator[Site]:
-    """The site as a dealer runs it with every outside service configured: a tag manager,
-    error reporting, a chat provider, a booking provider and map tiles (all served on the
-    loopback interface). One site for all of them: each site with settings of its own
-    compiles its pages, and the files using this one run on one worker
+                      booking_provider: LoopbackService, tiles: TileServer,
+                      content_service: ContentService) -> Iterator[Site]:
+    """The site as a dealer runs it with every outside service configured: its content
+    from the content service (published content, checked for changes every second), a
+    tag manager, error reporting, a chat provider, a booking provider and map tiles (all
+    served on the loopback interface). One site for all of them: each site with settings
+    of its own compiles its pages, and the files using this one run on one worker
     (tests/conftest.SAME_WORKER)."""
     with separate_site(tmp_path_factory, "integrations", {
+        "DEALER_PUBLIC_MOCKS": "false", "DEALER_CONTENT_TOKEN": "preview-token",
+        "DEALER_CONTENT_BASE_URL": content_service.base_url,
+        "DEALER_CONTENT_CACHE_SECONDS": "1",
         "DEALER_TAG_MANAGER_ID": TAG_MANAGER_ID,
         "DEALER_TAG_MANAGER_URL": tag_manager.origin + "/gtm.js",
         "DEALER_SENTRY_DSN": f"http://{INGEST_KEY}@{ingest.origin.removeprefix('http://')}/1",

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 import httpx
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from dealer.styles import compiled_sources
 from dealer.stylesheets import components_signature
@@ -45,8 +47,8 @@ SERVER_PAINTED = {
 }
 
 
-@pytest.fixture
-def phone(page: Page) -> Iterator[Page]:
+@contextmanager
+def as_phone(page: Page) -> Iterator[Page]:
     """A phone: small screen and a CPU four times slower, as Lighthouse's mobile run."""
     page.set_viewport_size(PHONE)
     page.add_init_script(OBSERVERS)
@@ -54,6 +56,30 @@ def phone(page: Page) -> Iterator[Page]:
     session.send("Emulation.setCPUThrottlingRate", {"rate": 4})
     yield page
     session.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+
+
+@pytest.fixture
+def phone(page: Page) -> Iterator[Page]:
+    with as_phone(page):
+        yield page
+
+
+@pytest.fixture(scope="module")
+def phone_visit(browser: Browser, browser_context_args: dict, site: Site, vehicle: str
+                ) -> Callable[[str], dict]:
+    """What a phone's first visit to a page recorded (OBSERVERS, and when the first
+    contentful paint was): one visit per page for all the checks below that read it."""
+    @functools.cache
+    def visit(path: str) -> dict:
+        context = browser.new_context(**browser_context_args)
+        try:
+            with as_phone(context.new_page()) as page:
+                _visit_until_settled(page, site.url(path.format(vehicle=vehicle)))
+                return page.evaluate("""() => ({...firstPaint, firstContentfulPaint:
+                  performance.getEntriesByName('first-contentful-paint')[0].startTime})""")
+        finally:
+            context.close()
+    return visit
 
 
 def _visit_until_settled(page: Page, url: str) -> None:
@@ -68,10 +94,9 @@ def _visit_until_settled(page: Page, url: str) -> None:
 
 
 @pytest.mark.parametrize("path", [*PAGES["nl"], *PAGES["de"]])
-def test_nothing_moves_while_a_page_loads(phone: Page, site: Site, vehicle: str,
-                                          path: str) -> None:
-    _visit_until_settled(phone, site.url(path.format(vehicle=vehicle)))
-    shifts = phone.evaluate("firstPaint.shifts")
+def test_nothing_moves_while_a_page_loads(phone_visit: Callable[[str], dict], path: str
+                                          ) -> None:
+    shifts = phone_visit(path)["shifts"]
     total = sum(shift["value"] for shift in shifts)
     assert total < 0.05, f"{path}: layout shift {total:.3f}: {shifts}"
 
@@ -87,10 +112,9 @@ def test_nothing_moves_on_a_wide_screen_either(page: Page, site: Site, vehicle: 
 
 
 @pytest.mark.parametrize("path", [*SERVER_PAINTED["nl"], *SERVER_PAINTED["de"]])
-def test_the_largest_paint_is_the_served_page(phone: Page, site: Site, vehicle: str,
-                                                 path: str) -> None:
-    _visit_until_settled(phone, site.url(path.format(vehicle=vehicle)))
-    largest = phone.evaluate("firstPaint.largest")
+def test_the_largest_paint_is_the_served_page(phone_visit: Callable[[str], dict], path: str
+                                              ) -> None:
+    largest = phone_visit(path)["largest"]
     assert largest and largest[-1]["served"], f"{path}: {largest}"
 
 
@@ -123,23 +147,20 @@ def test_one_font_file_draws_the_page_brand_names_included(page: Page, site: Sit
 
 @pytest.mark.parametrize("path", ["/", "/voorraad", "/voorraad/{vehicle}", "/de/angebote",
                                   "/de/angebote/{vehicle}", "/de/angebote/vergleichen"])
-def test_the_page_is_drawn_before_the_app_starts(phone: Page, site: Site, vehicle: str,
-                                                 path: str) -> None:
-    _visit_until_settled(phone, site.url(path.format(vehicle=vehicle)))
-    first_paint, app_start = phone.evaluate("""() => [
-      performance.getEntriesByName('first-contentful-paint')[0].startTime,
-      firstPaint.appStart]""")
+def test_the_page_is_drawn_before_the_app_starts(phone_visit: Callable[[str], dict], path: str
+                                                 ) -> None:
+    visit = phone_visit(path)
+    first_paint, app_start = visit["firstContentfulPaint"], visit["appStart"]
     assert app_start is not None and first_paint <= app_start, (
         f"{path}: painted at {first_paint} ms, app started at {app_start} ms")
 
 
 @pytest.mark.parametrize("path", ["/", "/de", "/nieuws", "/de/aktuelles"])
-def test_nothing_animates_unseen_while_the_app_loads(phone: Page, site: Site, path: str
-                                                      ) -> None:
+def test_nothing_animates_unseen_while_the_app_loads(phone_visit: Callable[[str], dict],
+                                                      path: str) -> None:
     """The served copy covers the page's loading state: an animation under it (a
     spinner) would cost a phone's main thread while the page loads, for nothing seen."""
-    _visit_until_settled(phone, site.url(path))
-    assert phone.evaluate("firstPaint.animating") == []
+    assert phone_visit(path)["animating"] == []
 
 
 def test_the_stylesheet_is_named_after_the_components_it_styles(site: Site) -> None:

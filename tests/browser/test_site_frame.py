@@ -3,21 +3,16 @@ in both languages, and an editor's change showing on the site without a deploy."
 
 from __future__ import annotations
 
-import asyncio
-import copy
 import json
-import threading
-from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qsl, urlsplit
 
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from dealer.content.repository import DEMO_DIR, DemoSource
+from dealer.content.repository import DEMO_DIR
+from tests.browser.conftest import ContentService
 from tests.browser.page_types import connected
-from tests.conftest import Site, free_port, separate_site
+from tests.conftest import Site
 
 MENU = {"nl": "Hoofdmenu", "de": "Hauptmenü"}
 
@@ -77,80 +72,6 @@ def test_the_phone_menu_lists_the_stories_navigation(page: Page, site: Site) -> 
 
 # --- an editor changes the configuration story ----------------------------------------------
 
-class ContentService:
-    """The content delivery API on loopback, serving the bundled stories; an editor may
-    publish a changed story (a new cache version)."""
-
-    def __init__(self) -> None:
-        self.demo = DemoSource()
-        self.changed: dict[str, dict] = {}
-        self.cv = 1
-        service = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:
-                status, body = asyncio.run(service.answer(self.path))
-                total = body.pop("total", None)
-                data = json.dumps(body).encode()
-                self.send_response(status)
-                self.send_header("content-type", "application/json")
-                if total is not None:
-                    self.send_header("total", str(total))
-                self.send_header("content-length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
-        self.base_url = f"http://127.0.0.1:{self.server.server_port}/v2"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def publish(self, full_slug: str, story: dict) -> None:
-        self.changed[full_slug] = story
-        self.cv += 1
-
-    async def story(self, full_slug: str) -> dict | None:
-        return copy.deepcopy(self.changed.get(full_slug)) or await self.demo.story(full_slug)
-
-    async def answer(self, target: str) -> tuple[int, dict]:
-        url = urlsplit(target)
-        params = dict(parse_qsl(url.query))
-        path = url.path.removeprefix("/v2/")
-        if path == "cdn/spaces/me":
-            return 200, {"space": {"version": self.cv}}
-        slug = path.removeprefix("cdn/stories").strip("/")
-        if slug:
-            story = await self.story(slug)
-            if story is None:
-                return 404, {"error": "Not found"}
-            return 200, {"story": story, "cv": self.cv}
-        stories, total = await self.demo.stories(
-            starts_with=params.get("starts_with", ""),
-            components=params.get("filter_query[component][in]", "").split(","),
-            sort_by=params.get("sort_by", "position:asc"),
-            page=int(params.get("page", "1")),
-            per_page=int(params.get("per_page", "25")),
-        )
-        return 200, {"stories": [await self.story(s["full_slug"]) for s in stories],
-                     "cv": self.cv, "total": total}
-
-
-@pytest.fixture(scope="module")
-def service_site(tmp_path_factory: pytest.TempPathFactory
-                 ) -> Iterator[tuple[Site, ContentService]]:
-    """The site reading its content from the service (published content, checked for
-    changes every second)."""
-    service = ContentService()
-    with separate_site(tmp_path_factory, "content-service", {
-        "DEALER_PUBLIC_MOCKS": "false", "DEALER_CONTENT_TOKEN": "preview-token",
-        "DEALER_CONTENT_BASE_URL": service.base_url, "DEALER_CONTENT_CACHE_SECONDS": "1",
-    }) as site:
-        yield site, service
-    service.server.shutdown()
-
-
 def nav_item(label: str, url: str) -> dict:
     return {"component": "nav_item", "label": label, "children": [],
             "link": {"linktype": "url", "url": url, "cached_url": url}}
@@ -161,9 +82,9 @@ def nav_item(label: str, url: str) -> dict:
     ("de", "/de/standorte", "Winteraktion", "/de/angebote?fuel=electric", "Winter"),
 ])
 def test_a_changed_navigation_shows_in_header_and_footer(
-        page: Page, service_site: tuple[Site, ContentService], locale: str, path: str,
-        label: str, target: str, column: str) -> None:
-    site, service = service_site
+        page: Page, integrations_site: Site, content_service: ContentService, locale: str,
+        path: str, label: str, target: str, column: str) -> None:
+    site, service = integrations_site, content_service
     problems = problems_of(page)
     page.goto(site.url(path))
     menu = page.get_by_role("navigation", name=MENU[locale]).first
