@@ -38,10 +38,13 @@ class Recorded:
 
 
 class LoopbackService:
-    """``answers`` maps a path to (content type, body); other paths get 200 and '{}'."""
+    """``answers`` maps a path to (content type, body); other paths get ``otherwise``
+    (200 and '{}' unless given)."""
 
-    def __init__(self, answers: dict[str, tuple[str, str]] | None = None) -> None:
+    def __init__(self, answers: dict[str, tuple[str, str]] | None = None,
+                 otherwise: tuple[str, str | bytes] = ("application/json", "{}")) -> None:
         self.answers = answers or {}
+        self.otherwise = otherwise
         self.requests: list[Recorded] = []
         service = self
 
@@ -52,9 +55,9 @@ class LoopbackService:
                     self.command, self.path,
                     {key.lower(): value for key, value in self.headers.items()},
                     self.rfile.read(length) if length else b""))
-                content_type, body = service.answers.get(
-                    self.path.split("?")[0], ("application/json", "{}"))
-                data = body.encode()
+                content_type, body = service.answers.get(self.path.split("?")[0],
+                                                         service.otherwise)
+                data = body.encode() if isinstance(body, str) else body
                 self.send_response(200)
                 self.send_header("content-type", content_type)
                 self.send_header("content-length", str(len(data)))
@@ -82,3 +85,9 @@ class LoopbackService:
     def close(self) -> None:
         self.server.shutdown()
         self.server.server_close()
+
+    def __enter__(self) -> LoopbackService:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()

@@ -120,59 +120,31 @@ PNG = base64.b64decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR4
                        "0C8AAAAASUVORK5CYII=")
 
 
-class TileServer:
-    """Map tiles on loopback; remembers which tiles were asked for."""
-
-    def __init__(self) -> None:
-        self.requests: list[str] = []
-        tiles = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:
-                tiles.requests.append(self.path)
-                self.send_response(200)
-                self.send_header("content-type", "image/png")
-                self.send_header("content-length", str(len(PNG)))
-                self.end_headers()
-                self.wfile.write(PNG)
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        self.server = LoopbackServer(("127.0.0.1", free_port()), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_port}/{{z}}/{{x}}/{{y}}.png"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-
 @pytest.fixture(scope="session")
 def tag_manager() -> Iterator[LoopbackService]:
-    service = LoopbackService({"/gtm.js": ("text/javascript", TAG_MANAGER_SCRIPT)})
-    yield service
-    service.close()
+    with LoopbackService({"/gtm.js": ("text/javascript", TAG_MANAGER_SCRIPT)}) as service:
+        yield service
 
 
 @pytest.fixture(scope="session")
 def ingest() -> Iterator[LoopbackService]:
     """A stand-in for the error-reporting service: records every envelope sent to it."""
-    service = LoopbackService()
-    yield service
-    service.close()
+    with LoopbackService() as service:
+        yield service
 
 
 @pytest.fixture(scope="session")
 def chat_provider() -> Iterator[LoopbackService]:
     """An outside chat provider's script host."""
-    service = LoopbackService({"/chat.js": ("text/javascript", CHAT_PROVIDER_SCRIPT)})
-    yield service
-    service.close()
+    with LoopbackService({"/chat.js": ("text/javascript", CHAT_PROVIDER_SCRIPT)}) as service:
+        yield service
 
 
 @pytest.fixture(scope="session")
 def booking_provider() -> Iterator[LoopbackService]:
     """An outside appointment-booking provider's script host."""
-    service = LoopbackService({"/embed.js": ("text/javascript", BOOKING_PROVIDER_SCRIPT)})
-    yield service
-    service.close()
+    with LoopbackService({"/embed.js": ("text/javascript", BOOKING_PROVIDER_SCRIPT)}) as service:
+        yield service
 
 
 @pytest.fixture(scope="session")
@@ -183,16 +155,16 @@ def content_service() -> Iterator[ContentService]:
 
 
 @pytest.fixture(scope="session")
-def tiles() -> Iterator[TileServer]:
-    server = TileServer()
-    yield server
-    server.server.shutdown()
+def tiles() -> Iterator[LoopbackService]:
+    """A map tile server: every path is a tile."""
+    with LoopbackService(otherwise=("image/png", PNG)) as service:
+        yield service
 
 
 @pytest.fixture(scope="session")
 def integrations_site(tmp_path_factory: pytest.TempPathFactory, tag_manager: LoopbackService,
                       ingest: LoopbackService, chat_provider: LoopbackService,
-                      booking_provider: LoopbackService, tiles: TileServer,
+                      booking_provider: LoopbackService, tiles: LoopbackService,
                       content_service: ContentService) -> Iterator[Site]:
     """The site as a dealer runs it with every outside service configured: its content
     from the content service (published content, checked for changes every second), a
@@ -213,6 +185,7 @@ def integrations_site(tmp_path_factory: pytest.TempPathFactory, tag_manager: Loo
         "DEALER_APPOINTMENT_APP": "dealer-site",
         "DEALER_APPOINTMENT_APP_CODE": "RA-2026",
         "DEALER_APPOINTMENT_SETTINGS": '{"language": "auto"}',
-        "DEALER_MAP_TILE_URL": tiles.url, "DEALER_MAP_ATTRIBUTION": TILE_ATTRIBUTION,
+        "DEALER_MAP_TILE_URL": tiles.origin + "/{z}/{x}/{y}.png",
+        "DEALER_MAP_ATTRIBUTION": TILE_ATTRIBUTION,
     }) as site:
         yield site

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import TILE_ATTRIBUTION, TileServer
+from tests.browser.conftest import TILE_ATTRIBUTION
 from tests.conftest import Site
+from tests.loopback import LoopbackService
 
 DEMO_BRANCHES = 10
 
@@ -16,7 +17,7 @@ DEMO_BRANCHES = 10
     ("/vestigingen", "Kaart tonen", "/vestigingen/"),
     ("/de/standorte", "Karte anzeigen", "/de/standorte/"),
 ])
-def test_tiled_map_only_after_consent(page: Page, integrations_site: Site, tiles: TileServer,
+def test_tiled_map_only_after_consent(page: Page, integrations_site: Site, tiles: LoopbackService,
                                       path: str, allow: str, branches: str) -> None:
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(str(error)))
@@ -30,7 +31,7 @@ def test_tiled_map_only_after_consent(page: Page, integrations_site: Site, tiles
     the_map = page.get_by_test_id("location-map")
     expect(the_map.locator(".leaflet-container")).to_be_visible()
     expect(the_map.locator("img.leaflet-tile-loaded").first).to_be_attached()
-    assert tiles.requests and all(request.endswith(".png") for request in tiles.requests)
+    assert tiles.requests and all(request.path.endswith(".png") for request in tiles.requests)
     expect(the_map.get_by_text(TILE_ATTRIBUTION)).to_be_visible()
     # Leaflet's stylesheet came with the map: its panes lie over each other.
     expect(the_map.locator(".leaflet-tile-pane")).to_have_css("position", "absolute")
@@ -52,7 +53,7 @@ def test_tiled_map_only_after_consent(page: Page, integrations_site: Site, tiles
     assert problems == []
 
 
-def test_declining_keeps_the_tiles_away(page: Page, integrations_site: Site, tiles: TileServer
+def test_declining_keeps_the_tiles_away(page: Page, integrations_site: Site, tiles: LoopbackService
                                         ) -> None:
     page.goto(integrations_site.url("/vestigingen"))
     tiles.requests.clear()
