@@ -98,8 +98,9 @@ def test_german_brand_interest_checkbox_errors_and_language_switch(
     expect(page.get_by_role("heading", level=1)).to_have_text("Informationen anfordern")
     ready(page, "Anfrage senden")
     consent = page.get_by_role("checkbox", name=re.compile("^Ich bin damit einverstanden"))
+    tick(consent)  # and untick it: the box was touched and is empty
     consent.click()
-    consent.click()
+    expect(consent).not_to_be_checked()
     expect(page.get_by_text("Bitte stimmen Sie zu, damit wir Ihre Anfrage bearbeiten können.")
            ).to_be_visible()
     page.get_by_role("textbox", name="Name").fill("Jörg Müller")
