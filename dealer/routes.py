@@ -339,3 +339,22 @@ def registrations(brands: list[str] | tuple[str, ...]) -> list[tuple[Route, str,
             )
             pages.append((route, fixed.reflex_route(), {"brand": brand}))
     return pages
+
+
+_PATH_SAFE = "/-._~!$&'()*+,;=:@%"
+_QUERY_SAFE = _PATH_SAFE + "?"
+
+
+def same_site(path: str, query: str = "") -> str:
+    """Where a redirect of the site may lead: ``path`` on this site, never another host
+    (``//evil.example``, ``/\\evil.example``, ``/%2fevil.example`` once decoded),
+    whatever a visitor put in it. A trailing slash goes (slash-less is canonical); the
+    query string is kept. Every redirect the site makes goes through here."""
+    location = quote("/" + path.lstrip("/\\").rstrip("/"), safe=_PATH_SAFE)
+    return location + (f"?{quote(query, safe=_QUERY_SAFE)}" if query else "")
+
+
+def same_site_target(target: str) -> str:
+    """``same_site`` of a built ``path?query``."""
+    path, _, query = target.partition("?")
+    return same_site(path, query)

@@ -10,7 +10,7 @@ from dealer.i18n import gettext
 from dealer.pageinfo import Link
 from dealer.params import text
 from dealer.settings import get_settings
-from dealer.state.request import page_request
+from dealer.state.request import go_to, page_request
 from dealer.views.locations import (
     EMPLOYEES_FIRST,
     LOAD_FAILED,
@@ -113,4 +113,4 @@ class EmployeesState(rx.State):
         wanted = EmployeeSearch.from_params(request.query).replace(**changes)
         # Through from_params again: only values the overview knows reach the URL.
         clean = EmployeeSearch.from_params(wanted.to_params())
-        return rx.redirect(clean.path(request.locale))
+        return go_to(clean.path(request.locale))

@@ -9,7 +9,7 @@ import reflex as rx
 from dealer.i18n import gettext
 from dealer.pageinfo import Link, not_found
 from dealer.params import text
-from dealer.state.request import page_request
+from dealer.state.request import go_to, page_request
 from dealer.views.locations import (
     LOAD_FAILED,
     MAP_CONSENT_DECLINED,
@@ -93,7 +93,7 @@ class LocationsState(rx.State):
         current = LocationSearch.from_params(request.query)
         place = form_data.get("place", "")
         wanted = current.replace(place=place if isinstance(place, str) else "")
-        return rx.redirect(LocationSearch.from_params(wanted.to_params()).path(request.locale))
+        return go_to(LocationSearch.from_params(wanted.to_params()).path(request.locale))
 
 
 class LocationState(rx.State):

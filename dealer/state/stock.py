@@ -7,7 +7,7 @@ import logging
 import reflex as rx
 
 from dealer.pageinfo import Link
-from dealer.state.request import page_request
+from dealer.state.request import go_to, page_request
 from dealer.views.stock import (
     Choice,
     FilterGroup,
@@ -64,20 +64,20 @@ class StockState(rx.State):
     def search(self, form: dict):
         params, locale, scope = self._scope()
         text = form.get("q")
-        return rx.redirect(search_path(params, text if isinstance(text, str) else "", locale,
+        return go_to(search_path(params, text if isinstance(text, str) else "", locale,
                                        scope))
 
     @rx.event
     def choose_sort(self, value: str):
         params, locale, scope = self._scope()
-        return rx.redirect(sorted_path(params, value, locale, scope))
+        return go_to(sorted_path(params, value, locale, scope))
 
     @rx.event
     def choose_display(self, value: str):
         params, locale, scope = self._scope()
-        return rx.redirect(display_path(params, value, locale, scope))
+        return go_to(display_path(params, value, locale, scope))
 
     @rx.event
     def choose_bound(self, key: str, bound: int, value: str):
         params, locale, scope = self._scope()
-        return rx.redirect(bound_path(params, key, bound, value, locale, scope))
+        return go_to(bound_path(params, key, bound, value, locale, scope))

@@ -12,7 +12,6 @@ import gzip
 import mimetypes
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import quote
 
 from starlette.datastructures import Headers
 from starlette.responses import Response
@@ -71,14 +70,6 @@ def with_headers(send: Send, extra: dict[str, str]) -> Send:
         await send(message)
 
     return sending
-
-
-def local_redirect_target(path: str, query: str = "") -> str:
-    """A path on this site for a redirect: never another host (``//evil.example``,
-    ``/\\evil.example``), whatever the request path holds."""
-    target = "/" + path.lstrip("/\\").rstrip("/")
-    target = quote(target, safe="/-._~!$&'()*+,;=:@%")
-    return target + (f"?{query}" if query else "")
 
 
 @dataclass(frozen=True)

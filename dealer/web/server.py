@@ -16,7 +16,7 @@ import json
 import logging
 import re
 from pathlib import Path
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from sqlalchemy import text
 from starlette.datastructures import Headers
@@ -35,7 +35,7 @@ from dealer.i18n import (
 )
 from dealer.leads.outbox import delivery_state
 from dealer.pageinfo import PageInfo, not_found
-from dealer.routes import counterpart, path_for
+from dealer.routes import counterpart, path_for, same_site, same_site_target
 from dealer.settings import RouteRule, get_settings
 from dealer.views.frame import frame_parts
 from dealer.web.body_limit import bounded
@@ -48,7 +48,6 @@ from dealer.web.delivery import (
     SECURITY_HEADERS,
     AssetCache,
     deliver,
-    local_redirect_target,
     with_headers,
 )
 from dealer.web.describe import describe
@@ -287,7 +286,14 @@ def chosen_language_target(path: str, query: str, locale: str) -> str:
     with the rest of its query string."""
     target = path if locale_from_path(path) == locale else counterpart(path, locale)
     rest = [(name, value) for name, value in parse_qsl(query) if name != LOCALE_PARAM]
-    return target + (f"?{urlencode(rest)}" if rest else "")
+    return same_site(target, urlencode(rest))
+
+
+def redirect(target: str, status: int, *, configured: bool = False) -> RedirectResponse:
+    """Every redirect the site answers: to a path on this site (``routes.same_site``),
+    or, only for a route rule the operator configured, to its absolute address."""
+    external = configured and urlsplit(target).scheme in ("http", "https")
+    return RedirectResponse(target if external else same_site_target(target), status_code=status)
 
 
 def redirect_rule(path: str, rules: list[RouteRule]) -> RouteRule | None:
@@ -401,17 +407,16 @@ class SiteLayer:
         headers = Headers(scope=scope)
         suffix = f"?{query}" if query else ""
         if path != "/" and path.endswith("/"):
-            return RedirectResponse(local_redirect_target(path, query), status_code=301)
+            return redirect(same_site(path, query), 301)
         rule = redirect_rule(path, get_settings().route_rules)
         if rule is not None:
             if rule.target:
-                return RedirectResponse(rule.target, status_code=rule.status)
+                return redirect(rule.target, rule.status, configured=True)
             return self.document(not_found(path, locale_from_path(path)), headers,
                                  await frame_parts())
         chosen = dict(parse_qsl(query)).get(LOCALE_PARAM)
         if chosen in LOCALES:  # the visitor chose on the language switch: remember it
-            response = RedirectResponse(chosen_language_target(path, query, chosen),
-                                        status_code=302)
+            response = redirect(chosen_language_target(path, query, chosen), 302)
             response.set_cookie(LOCALE_COOKIE, chosen, max_age=LOCALE_COOKIE_MAX_AGE, path="/",
                                 samesite="lax")
             return response
@@ -425,7 +430,7 @@ class SiteLayer:
                 path, cookies.get(LOCALE_COOKIE), headers.get("accept-language")
             )
             if locale != "nl":
-                response = RedirectResponse(path_for("content", locale) + suffix, status_code=302)
+                response = redirect(path_for("content", locale) + suffix, 302)
                 response.headers["vary"] = "Cookie, Accept-Language"
                 return response
         return self.document(await describe(path, dict(parse_qsl(query))), headers,

@@ -1,8 +1,12 @@
+from urllib.parse import urljoin, urlsplit
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from dealer import routes
 from dealer.brands import PLATFORM_BRANDS
-from dealer.routes import SCREENS, counterpart, path_for, resolve
+from dealer.routes import SCREENS, counterpart, path_for, resolve, same_site, same_site_target
 
 # Every screen of INTERFACES.md with sample parameters.
 SAMPLE_PARAMS = {
@@ -166,3 +170,23 @@ def test_every_screen_has_a_page() -> None:
     from dealer.pages import PAGES
 
     assert set(SCREENS) - {"sitemap"} == set(PAGES)
+
+
+@given(path=st.text(max_size=60), query=st.text(max_size=30))
+def test_same_site_is_a_path_on_this_site_and_stable(path: str, query: str) -> None:
+    location = same_site(path, query)
+    assert location.startswith("/") and not location.startswith(("//", "/\\"))
+    joined = urlsplit(urljoin("https://site.test/a/b", location))
+    assert joined.netloc == "site.test"
+    assert same_site_target(location) == location
+
+
+@pytest.mark.parametrize(("path", "query", "location"), [
+    ("/voorraad/", "fuel=diesel", "/voorraad?fuel=diesel"),
+    ("//evil.example", "", "/evil.example"),
+    ("/\\evil.example/x", "", "/evil.example/x"),
+    ("/de/angebote", "q=Golf GTI", "/de/angebote?q=Golf%20GTI"),
+    ("/", "", "/"),
+])
+def test_same_site_keeps_the_page_and_its_query(path: str, query: str, location: str) -> None:
+    assert same_site(path, query) == location
