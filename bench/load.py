@@ -92,9 +92,10 @@ class Socket:
         self._text = ""
 
     @classmethod
-    async def open(cls, base_url: str, target: str) -> Socket:
+    async def open(cls, base_url: str, target: str, source: str | None) -> Socket:
         url = urlsplit(base_url)
-        reader, writer = await asyncio.open_connection(url.hostname, url.port)
+        reader, writer = await asyncio.open_connection(
+            url.hostname, url.port, local_addr=(source, 0) if source else None)
         socket = cls(reader, writer)
         await socket._write(socket.protocol.send(Handshake(
             host=url.netloc, target=target, extra_headers=[(b"origin", base_url.encode())])))
@@ -214,12 +215,23 @@ class Browser:
             writer.close()
 
 
-async def app_state(base_url: str, target: str, first: str) -> Socket | None:
+def visitor_address(base_url: str, number: int) -> str | None:
+    """The address visitor ``number`` connects from: on a loopback site, one of its own
+    in 127.0.0.0/8, as real visitors each have theirs (the site budgets events per
+    address); elsewhere the machine's."""
+    host = urlsplit(base_url).hostname or ""
+    if not host.startswith("127."):
+        return None
+    return f"127.1.{number // 250}.{1 + number % 250}"
+
+
+async def app_state(base_url: str, target: str, first: str, source: str | None,
+                    ) -> Socket | None:
     """Opens the app's connection as a new browser tab does and waits for the page's
     state; the open connection (None when it failed)."""
     token = uuid.uuid4()
     try:
-        socket = await Socket.open(base_url, f"{target}&token={token}")
+        socket = await Socket.open(base_url, f"{target}&token={token}", source)
         opening = await socket.receive()  # Engine.IO's open packet
         if not opening.startswith("0"):
             raise ConnectionError(opening)
@@ -254,7 +266,9 @@ async def visitor(base_url: str, paths: list[tuple[str, str]], files: dict[str, 
         target, first = connections[name]
         started = time.perf_counter()
         try:
-            socket = await asyncio.wait_for(app_state(base_url, target, first), TIMEOUT_S)
+            socket = await asyncio.wait_for(
+                app_state(base_url, target, first, visitor_address(base_url, offset)),
+                TIMEOUT_S)
         except TimeoutError:
             socket = None
         figures.timed(f"{name} state", started, socket is not None)

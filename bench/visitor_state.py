@@ -14,16 +14,15 @@ memory, where the memory of the server's processes is read before and after.
 from __future__ import annotations
 
 import argparse
-import re
 import statistics
-import subprocess
 from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import redis
 from playwright.sync_api import Browser, sync_playwright
 from running_site import running_site
+
+from tests.conftest import server_memory_kb
 
 REDIS_URL = "redis://127.0.0.1:6379/9"
 CHROMIUM = "/usr/bin/chromium"
@@ -60,28 +59,6 @@ def visit_all(base_url: str, visitors: int, parallel: int) -> None:
     shares = [visitors // parallel + (n < visitors % parallel) for n in range(parallel)]
     with ThreadPoolExecutor(parallel) as pool:
         list(pool.map(worker, shares))
-
-
-def server_memory_kb(process: subprocess.Popen) -> int:
-    """Resident memory of the server: the started process and all its descendants."""
-    children: dict[int, list[int]] = defaultdict(list)
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
-        except (OSError, IndexError, ValueError):
-            continue
-        children[parent].append(int(stat.parent.name))
-    total, todo = 0, [process.pid]
-    while todo:
-        pid = todo.pop()
-        todo += children.get(pid, [])
-        try:
-            status = Path(f"/proc/{pid}/status").read_text()
-        except OSError:
-            continue
-        match = re.search(r"VmRSS:\s+(\d+) kB", status)
-        total += int(match.group(1)) if match else 0
-    return total
 
 
 def state_bytes_per_visitor(client: redis.Redis) -> list[int]:

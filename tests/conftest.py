@@ -6,12 +6,14 @@ import datetime as dt
 import fcntl
 import json
 import os
+import re
 import shutil
 import signal
 import socket
 import subprocess
 import time
 import uuid
+from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -109,6 +111,28 @@ def start_site(checkout: Path, port: int, env: dict[str, str]) -> subprocess.Pop
             stop_site(process)
             pytest.fail(f"the site did not answer within {START_TIMEOUT_S} s; see {log_path}")
         time.sleep(1)
+
+
+def server_memory_kb(process: subprocess.Popen) -> int:
+    """Resident memory of the server: the started process and all its descendants."""
+    children: dict[int, list[int]] = defaultdict(list)
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        children[parent].append(int(stat.parent.name))
+    total, todo = 0, [process.pid]
+    while todo:
+        pid = todo.pop()
+        todo += children.get(pid, [])
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+        except OSError:
+            continue
+        match = re.search(r"VmRSS:\s+(\d+) kB", status)
+        total += int(match.group(1)) if match else 0
+    return total
 
 
 def stop_site(process: subprocess.Popen) -> None:

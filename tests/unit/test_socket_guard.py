@@ -9,8 +9,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dealer.web.socket_guard import (
+    ADDRESS_EVENT_BURST,
     EVENT_BURST,
     MAX_FRAME_BYTES,
+    AddressBudgets,
     EventBudget,
     frame_size,
     guard_websocket,
@@ -48,11 +50,13 @@ def test_anything_else_is_malformed(frame: str) -> None:
     assert not is_well_formed_event(frame)
 
 
-async def _run(frames: list[str]) -> tuple[list[str], list[dict]]:
+async def _run(frames: list[str | bytes], addresses: AddressBudgets | None = None,
+               ) -> tuple[list[str], list[dict]]:
     """Feeds frames through the guard to an app that reads until disconnected: what the
     app received, and what went back to the browser."""
-    incoming = [{"type": "websocket.connect"}, *({"type": "websocket.receive", "text": f}
-                                                 for f in frames),
+    incoming = [{"type": "websocket.connect"},
+                *({"type": "websocket.receive", "bytes": f} if isinstance(f, bytes)
+                  else {"type": "websocket.receive", "text": f} for f in frames),
                 {"type": "websocket.disconnect", "code": 1000}]
     received: list[str] = []
     sent: list[dict] = []
@@ -69,8 +73,8 @@ async def _run(frames: list[str]) -> tuple[list[str], list[dict]]:
     async def send(message: dict) -> None:
         sent.append(message)
 
-    await guard_websocket(app)({"type": "websocket", "client": ("203.0.113.9", 1)},
-                               receive, send)
+    await guard_websocket(app, addresses)({"type": "websocket", "client": ("203.0.113.9", 1)},
+                                          receive, send)
     return received, sent
 
 
@@ -97,6 +101,47 @@ async def test_a_malformed_frame_is_dropped_with_one_line(caplog: pytest.LogCapt
     assert received == [EVENT, EVENT, "2"]
     assert [record.getMessage() for record in caplog.records] == [
         "websocket of 203.0.113.9: a malformed event frame dropped (18 bytes)"]
+
+
+BINARY_EVENT = '451-/_event,["event",{"_placeholder":true,"num":0}]'
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("frames", [
+    [BINARY_EVENT, b"\x04" + b"x" * 1000],
+    ['459999999-/_event,["event",{"_placeholder":true,"num":0}]'],
+    ['461-/_event,0[{"_placeholder":true,"num":0}]'],
+    [b"\x04" + b"x" * 60_000],
+    ['43/_event,0["ok"]'],
+], ids=["binary event", "endless attachments", "binary ack", "binary frame", "ack"])
+async def test_binary_frames_and_events_close_the_connection(frames: list) -> None:
+    received, sent = await _run([EVENT, *frames, EVENT])
+    assert received == [EVENT]
+    assert sent[-1] == {"type": "websocket.close", "code": 1008}
+
+
+@pytest.mark.anyio
+async def test_the_connections_of_one_address_share_a_budget() -> None:
+    addresses = AddressBudgets(clock=lambda: 0.0)
+    passed = 0
+    for _ in range(20):  # twenty sockets, each within its own budget
+        received, _sent = await _run([EVENT] * EVENT_BURST, addresses)
+        passed += len(received)
+    assert passed == ADDRESS_EVENT_BURST
+    assert addresses.spend("198.51.100.1")  # another address has its own
+
+
+def test_the_address_budgets_forget_the_least_recent(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dealer.web import socket_guard
+    monkeypatch.setattr(socket_guard, "MAX_ADDRESSES", 2)
+    addresses = AddressBudgets(clock=lambda: 0.0)
+    while addresses.spend("a"):
+        pass
+    addresses.spend("b")
+    assert not addresses.spend("a")  # "a" was used last: kept, and still spent
+    addresses.spend("c")  # "b" is forgotten
+    addresses.spend("d")  # then "a": it comes back with a new budget
+    assert addresses.spend("a")
 
 
 @given(st.text(max_size=300), st.binary(max_size=50))
