@@ -8,4 +8,6 @@ ruff check --quiet . || exit 1
 # Two workers (pytest-xdist), each taking whole test files (module fixtures restart the
 # site) in collection order: on each worker the browser tests come after the async ones
 # (testpaths). Arguments given here come later and win, e.g. -n 0 to run in one process.
-python -m pytest -n 2 --dist loadfile --no-loadscope-reorder "$@"
+# The run ends with its 30 slowest tests, how many times it compiled the pages, and
+# pytest's summary line.
+python -m pytest -n 2 --dist loadfile --no-loadscope-reorder --durations=30 "$@"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import fcntl
+import hashlib
 import json
 import os
 import re
@@ -14,18 +15,26 @@ import subprocess
 import time
 import uuid
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
 
 import httpx
 import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from dealer.consent import CATEGORIES, CONSENT_COOKIE, CONSENT_DAYS
 
 ROOT = Path(__file__).resolve().parent.parent
 START_TIMEOUT_S = 420
+# How long a test waits for anything the site or the browser does (a page, the app taking
+# over, a server's answer, a message): generous, so that a busy machine makes a test slow,
+# never red. Every wait uses it, none a library's default (Playwright's is 5 s for an
+# assertion); a failing wait costs this long, a passing one only what it takes.
+WAIT_S = 60
+WAIT_MS = WAIT_S * 1000
+expect.set_options(timeout=WAIT_MS)
 
 
 # Test files that share a site of their own (a separate_site) run on one worker, one after
@@ -36,6 +45,29 @@ SAME_WORKER = dict.fromkeys((
     "tests/browser/test_consent.py", "tests/browser/test_error_reporting.py",
     "tests/browser/test_map.py", "tests/browser/test_site_frame.py",
 ), "integrations_site")
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    if hasattr(session.config, "workeroutput"):  # a worker of pytest-xdist tells the run
+        session.config.workeroutput["site_starts"] = json.dumps(SITE_STARTS)
+
+
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist
+def pytest_testnodedown(node: object, error: object) -> None:
+    SITE_STARTS.extend(json.loads(getattr(node, "workeroutput", {}).get("site_starts", "[]")))
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """How many times the run compiled the pages, beside the slowest tests."""
+    if not SITE_STARTS:
+        return
+    compiled = [start for start in SITE_STARTS if start["compiled"]]
+    terminalreporter.write_sep("=", "site starts")
+    terminalreporter.write_line(
+        f"{len(SITE_STARTS)} site starts, {len(compiled)} of them compiled the pages "
+        f"({sum(start['seconds'] for start in compiled)} s until they answered); "
+        f"the others reused a build "
+        f"({sum(start['seconds'] for start in SITE_STARTS if not start['compiled'])} s)")
 
 
 @pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist
@@ -84,8 +116,23 @@ class Site:
         return self.base_url + path
 
 
+# This process's site starts: whether each compiled the pages, and how long it took to
+# answer (the run's summary reports them: a compile costs about a minute of both cores).
+SITE_STARTS: list[dict[str, object]] = []
+REUSED_BUILD = "The pages are compiled from these sources and settings already"
+
+
 def start_site(checkout: Path, port: int, env: dict[str, str]) -> subprocess.Popen:
     """`make run` of a checkout on ``port``, waited for until /health answers."""
+    started = time.monotonic()
+    process = _start_site(checkout, port, env)
+    log = (checkout / ".cache" / f"test-site-{port}.log").read_text(errors="replace")
+    SITE_STARTS.append({"checkout": checkout.name, "compiled": REUSED_BUILD not in log,
+                        "seconds": round(time.monotonic() - started)})
+    return process
+
+
+def _start_site(checkout: Path, port: int, env: dict[str, str]) -> subprocess.Popen:
     base_url = f"http://127.0.0.1:{port}"
     log_path = checkout / ".cache" / f"test-site-{port}.log"
     log_path.parent.mkdir(exist_ok=True)
@@ -145,67 +192,76 @@ def stop_site(process: subprocess.Popen) -> None:
 
 
 def copy_checkout(target: Path) -> None:
-    """The checkout's files in ``target`` (its own build there), sharing the installed
-    tools."""
+    """``target`` holds the checkout's files as they are now (its own build there),
+    sharing the installed tools: changed files are copied, removed ones removed."""
     files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT,
                            check=True, capture_output=True, text=True).stdout.split()
+    manifest = target / ".cache" / "copied-files.txt"
+    before = set(manifest.read_text().split()) if manifest.is_file() else set()
+    for name in before - set(files):
+        (target / name).unlink(missing_ok=True)
     for name in files:
-        source = ROOT / name
-        if source.is_file():
-            (target / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, target / name)
+        source, copy = ROOT / name, target / name
+        if not source.is_file():
+            continue
+        known = copy.is_file() and copy.stat().st_mtime_ns == source.stat().st_mtime_ns
+        if not (known and copy.stat().st_size == source.stat().st_size):
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, copy)
+    manifest.parent.mkdir(exist_ok=True)
+    manifest.write_text("\n".join(files))
     for shared in (".venv", ".tools"):
-        (target / shared).symlink_to(ROOT / shared)
+        if not (target / shared).is_symlink():
+            (target / shared).symlink_to(ROOT / shared)
+
+
+def steady_port(name: str) -> int:
+    """A port of this checkout's site ``name`` that stays the same from run to run (the
+    address is compiled into the pages, so a new port means a new compile), or any free
+    one when it is taken."""
+    digest = hashlib.sha256(f"{ROOT}:{name}".encode()).digest()
+    port = 20_000 + int.from_bytes(digest[:4]) % 10_000
+    with socket.socket() as sock:
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return free_port()
+    return port
 
 
 @contextmanager
-def separate_site(tmp_path_factory: pytest.TempPathFactory, name: str,
-                  env: dict[str, str]) -> Iterator[Site]:
-    """The site with settings of its own (``env``), beside the shared one: its own copy of
-    the checkout (a build serves one set of settings), its own SQLite database with the
-    demo data, in mock-data mode. (Restarting the shared site with other settings and
-    back would compile its pages twice.)"""
-    checkout = tmp_path_factory.mktemp(name)
-    copy_checkout(checkout)
-    database_url = f"sqlite:///{tmp_path_factory.mktemp(name + '-db') / 'site.db'}"
-    site = Site(free_port(), database_url, checkout=checkout,
-                env={"DEALER_PUBLIC_MOCKS": "true", **env})
-    try:
-        yield site
-    finally:
-        stop_site(site.process)
-
-
-def site_checkout(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Where this test process builds the site. A build (.web, with the base URL baked in)
-    serves one port, so with several workers (pytest-xdist) only the first builds in the
-    checkout itself and every other in its own copy."""
-    if os.environ.get("PYTEST_XDIST_WORKER", "gw0") == "gw0":
-        return ROOT
-    checkout = tmp_path_factory.mktemp("checkout")
-    copy_checkout(checkout)
-    return checkout
-
-
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    """The site as `make run` serves it (production build, one port), on a free port,
-    with its own SQLite database and the demo data, in mock-data mode."""
-    folder = tmp_path_factory.mktemp("site")
-    database_url = f"sqlite:///{folder / 'site.db'}"
-    checkout = site_checkout(tmp_path_factory)
-    (checkout / ".cache").mkdir(exist_ok=True)
-    # One build at a time per checkout (another test run may use it): the build directory
-    # is shared.
+def separate_site(name: str, env: dict[str, str]) -> Iterator[Site]:
+    """The site as `make run` serves it (production build, one port), with ``env``, built
+    and served from a copy of the checkout in .cache/sites/<name>: never from the
+    checkout's own build, which `make run` may be serving. The copy and its port stay from
+    run to run, so that a start with unchanged sources and settings reuses its compiled
+    pages (dealer/build_stamp.py). Its own SQLite database with the demo data, new each
+    time; one run at a time per copy (another test run may want it). A site with settings
+    of its own is one more compile: restarting the shared site with other settings and
+    back would be two."""
+    checkout = ROOT / ".cache" / "sites" / name
+    (checkout / ".cache").mkdir(parents=True, exist_ok=True)
     with (checkout / ".cache" / "site.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        site = Site(free_port(), database_url, checkout=checkout,
-                    env={"DEALER_PUBLIC_MOCKS": "true",
-                         "DEALER_UPLOAD_DIR": str(folder / "uploads")})
+        copy_checkout(checkout)
+        data = checkout / "data" / "tests"
+        shutil.rmtree(data, ignore_errors=True)
+        data.mkdir(parents=True)
+        site = Site(steady_port(name), f"sqlite:///{data / 'site.db'}", checkout=checkout,
+                    env={"DEALER_PUBLIC_MOCKS": "true", "DEALER_UPLOAD_DIR": str(data / "uploads"),
+                         **env})
         try:
             yield site
         finally:
             stop_site(site.process)
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[Site]:
+    """The site as `make run` serves it, in mock-data mode: one per test process
+    (pytest-xdist's workers each have theirs)."""
+    with separate_site(f"tests-{os.environ.get('PYTEST_XDIST_WORKER', 'gw0')}", {}) as site:
+        yield site
 
 
 # Browser tests run Debian's Chromium through Playwright against the production build.
@@ -227,6 +283,38 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
             "--disable-quic",
         ],
     }
+
+
+@pytest.fixture(scope="session")
+def browser(browser: Browser) -> Browser:
+    """Chromium whose every context and page waits ``WAIT_MS`` for actions and loads,
+    however the test opened it."""
+    new_context, new_page = browser.new_context, browser.new_page
+
+    def patient_context(**options: object) -> BrowserContext:
+        context = new_context(**options)
+        context.set_default_timeout(WAIT_MS)
+        context.set_default_navigation_timeout(WAIT_MS)
+        return context
+
+    def patient_page(**options: object) -> Page:
+        page = new_page(**options)
+        page.set_default_timeout(WAIT_MS)
+        page.set_default_navigation_timeout(WAIT_MS)
+        return page
+
+    browser.new_context, browser.new_page = patient_context, patient_page
+    return browser
+
+
+def wait_until(check: Callable[[], object], what: str) -> object:
+    """The first true answer of ``check``, asked every quarter second for ``WAIT_S``."""
+    deadline = time.monotonic() + WAIT_S
+    while not (answer := check()):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {WAIT_S} s for {what}")
+        time.sleep(0.25)
+    return answer
 
 
 def consent_cookie(categories: list[str], domain: str = "127.0.0.1") -> dict:

@@ -162,7 +162,7 @@ def tiles() -> Iterator[LoopbackService]:
 
 
 @pytest.fixture(scope="session")
-def integrations_site(tmp_path_factory: pytest.TempPathFactory, tag_manager: LoopbackService,
+def integrations_site(tag_manager: LoopbackService,
                       ingest: LoopbackService, chat_provider: LoopbackService,
                       booking_provider: LoopbackService, tiles: LoopbackService,
                       content_service: ContentService) -> Iterator[Site]:
@@ -172,7 +172,7 @@ def integrations_site(tmp_path_factory: pytest.TempPathFactory, tag_manager: Loo
     served on the loopback interface). One site for all of them: each site with settings
     of its own compiles its pages, and the files using this one run on one worker
     (tests/conftest.SAME_WORKER)."""
-    with separate_site(tmp_path_factory, "integrations", {
+    with separate_site("integrations", {
         "DEALER_PUBLIC_MOCKS": "false", "DEALER_CONTENT_TOKEN": "preview-token",
         "DEALER_CONTENT_BASE_URL": content_service.base_url,
         "DEALER_CONTENT_CACHE_SECONDS": "1",

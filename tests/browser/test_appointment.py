@@ -23,7 +23,7 @@ from dealer.leads.models import Lead
 from tests.browser.conftest import BOOKING_PROVIDER_SCRIPT
 from tests.browser.page_types import connected, tick
 from tests.browser.test_accessibility import violations
-from tests.conftest import Site, consent_cookie
+from tests.conftest import Site, consent_cookie, wait_until
 from tests.loopback import LoopbackService
 
 
@@ -219,11 +219,9 @@ def test_the_provider_script_loads_once_after_consent_and_opens_its_widget(
 
 
 def _console(page: Page, kind: str, text: str, seen: list[str]) -> None:
-    for _ in range(20):  # the message follows the script's load event
-        if any(text in message for message in seen):
-            return
-        page.wait_for_timeout(100)
-    pytest.fail(f"no console {kind} '{text}' in {seen}")
+    # the message follows the script's load event
+    wait_until(lambda: any(text in message for message in seen),
+               f"a console {kind} '{text}' (seen: {seen})")
 
 
 @pytest.mark.parametrize(("script", "kind", "message", "locale"), [

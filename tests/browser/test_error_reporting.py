@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import json
 import re
-import time
 import uuid
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.conftest import Site, consent_cookie
+from tests.conftest import Site, consent_cookie, wait_until
 from tests.loopback import LoopbackService
 
 EMAIL = "jan.jansen@example.nl"
@@ -26,15 +25,11 @@ def envelopes(ingest: LoopbackService, since: int = 0, agent: str | None = None)
             and agent in (None, request.headers.get("user-agent"))]
 
 
-def wait_for_envelope(ingest: LoopbackService, needle: str, timeout: float = 20,
-                      since: int = 0, agent: str | None = None) -> str:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        for body in envelopes(ingest, since, agent):
-            if needle in body:
-                return body
-        time.sleep(0.25)
-    raise AssertionError(f"no envelope with {needle!r}: {envelopes(ingest)!r:.500}")
+def wait_for_envelope(ingest: LoopbackService, needle: str, since: int = 0,
+                      agent: str | None = None) -> str:
+    return wait_until(
+        lambda: next((body for body in envelopes(ingest, since, agent) if needle in body), ""),
+        f"an envelope with {needle!r}")
 
 
 def throw(page: Page, ingest: LoopbackService, message: str) -> str:

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from dealer.content.repository import DEMO_DIR
 from tests.browser.conftest import ContentService
 from tests.browser.page_types import connected
-from tests.conftest import Site
+from tests.conftest import Site, wait_until
 
 MENU = {"nl": "Hoofdmenu", "de": "Hauptmenü"}
 
@@ -102,13 +102,10 @@ def test_a_changed_navigation_shows_in_header_and_footer(
     # Within the content cache time (a second here) the next page shows the new frame,
     # in the server's HTML and in the page alike.
     def served() -> str:
-        return httpx.get(site.url(path)).text
+        html = httpx.get(site.url(path)).text
+        return html if label in html else ""
 
-    for _ in range(20):
-        if label in served():
-            break
-        page.wait_for_timeout(500)
-    html = served()
+    html = wait_until(served, f"'{label}' in the served page")
     assert f'<a href="{target.replace("&", "&amp;")}">{label}</a>' in html
     page.reload()
     expect(menu.get_by_role("link", name=label)).to_have_attribute("href", target)
