@@ -217,7 +217,7 @@ def test_sales_promises_and_photos_are_translated() -> None:
     view = vehicle_view(vehicle(), "nl")
     assert [promise.value for promise in view.promises] == [
         "Geldige APK en 12 maanden garantie", "14 dagen omruilgarantie",
-        "Gratis familiepas met app",
+        "Gratis familiekaart met app",
     ]
     assert view.photos[1].alt == "Audi A3 Sportback 35 TFSI S line, foto 2 van 2"
     assert view.packages[0].price == "€ 595"
