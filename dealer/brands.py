@@ -26,5 +26,11 @@ def brand_name(slug: str, locale: str, fallback: str = "") -> str:
     if slug in PLATFORM_BRANDS:
         return gettext(locale, PLATFORM_BRANDS[slug])
     return fallback or slug
-# Brands with their own favicon (SPEC §9: two).
+# Brands with their own favicon (SPEC §9: two), shown on their brand pages.
 BRANDS_WITH_FAVICON = ("volkswagen", "audi")
+SITE_FAVICON = "/favicon.svg"
+
+
+def favicon(brand: str | None) -> str:
+    """The icon of a page: its brand's own (``assets/brands/<brand>.svg``), else the site's."""
+    return f"/brands/{brand}.svg" if brand in BRANDS_WITH_FAVICON else SITE_FAVICON

@@ -7,7 +7,7 @@ import reflex as rx
 from reflex.state import FrontendEventExceptionState
 
 from dealer import reporting, styles
-from dealer.brands import PLATFORM_BRANDS
+from dealer.brands import PLATFORM_BRANDS, SITE_FAVICON
 from dealer.components.consent import consent_manager
 from dealer.components.errors import app_error_boundary
 from dealer.components.measurement import measurement
@@ -29,7 +29,7 @@ app = rx.App(
     api_transformer=site_layer,
     backend_exception_handler=event_failed,
     frontend_exception_handler=browser_failed,
-    head_components=[rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml")],
+    head_components=[rx.el.link(rel="icon", href=SITE_FAVICON, type="image/svg+xml")],
     # Outside every page: the visitor's cookie choice and the banner asking for it, the
     # data layer's clicks and Core Web Vitals, the browser's error reporter.
     extra_app_wraps={(60, "Consent"): lambda _stateful: consent_manager(),

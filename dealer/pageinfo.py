@@ -38,6 +38,15 @@ ERRORS: dict[str, ErrorKind] = {
     "page_not_found": ErrorKind(NOT_FOUND_TITLE,
                                 N_("The page may have moved or no longer exists."),
                                 N_("To the home page"), "content"),
+    # A route rule that sends an old address nowhere: the link someone kept is broken.
+    "broken_link": ErrorKind(N_("This link no longer works"),
+                             N_("The link you followed leads to a page that no longer exists."),
+                             N_("To the home page"), "content"),
+    # The content service is down and nothing of the page was kept: no missing page (503).
+    "content_unavailable": ErrorKind(
+        N_("This page is temporarily unavailable"),
+        N_("We cannot show this page right now. Please try again in a few minutes."),
+        N_("Try again"), "content"),
     "vehicle_not_found": ErrorKind(
         N_("Vehicle not found"),
         N_("This vehicle has been sold or is no longer available. Our stock has many more to "
@@ -163,6 +172,16 @@ def not_found(path: str, locale: str, screen: str = "content") -> PageInfo:
         description=message,
         noindex=True,
     )
+
+
+def route_check_failed(path: str, locale: str, screen: str,
+                       params: dict[str, str] | None = None) -> PageInfo:
+    """SPEC §5: a route whose check fails (a brand page of no brand of ours) is a fatal
+    404 'Page Not Found: {path}', shown as the page-not-found page."""
+    info = error_page("page_not_found", path, locale, screen, params=params)
+    info.description = gettext(locale, "Page Not Found: {path}", path=path)
+    info.title = f"404 - {info.description}"
+    return info
 
 
 def error_page(kind: str, path: str, locale: str, screen: str, *, status: int = 404,

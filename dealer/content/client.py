@@ -302,11 +302,11 @@ class ContentClient:
         fields = frozenset(f for f in query.get("resolve_relations", "").split(",") if f)
         relations: dict[str, dict] = {}
         if fields:
-            related = (
-                await self._stories_by_uuids(body["rel_uuids"], query)
-                if body.get("rel_uuids")
-                else body.get("rels") or []
-            )
+            if body.get("rel_uuids"):
+                # As the reference client: the fetched stories become the answer's ``rels``
+                # and the uuids, now resolved, leave it.
+                body["rels"] = await self._stories_by_uuids(body.pop("rel_uuids"), query)
+            related = body.get("rels") or []
             relations = {story["uuid"]: story for story in related if "uuid" in story}
         links: dict[str, dict] = {}
         if query.get("resolve_links") in LINK_RESOLVING_VALUES and (

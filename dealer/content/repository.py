@@ -12,8 +12,10 @@ ones under ``de/``, each with its own slugs (``over-ons`` / ``de/ueber-uns``) an
 - job vacancies (``vacancy``) in ``vacatures/`` / ``stellenangebote/``, with the same
   slug in both languages (it is the ``/vacatures/{vacancy}`` route's parameter).
 
-Reads never raise: a failing or slow service gives the last good answer
-(stale-if-error), or None / empty when there is none yet; both are logged.
+A failing or slow service gives the last good answer (stale-if-error). With none yet,
+a read of what a page shows raises ``ContentUnavailable`` (an outage is no missing page:
+the page says so with status 503); the site configuration, the sitemap and a page's
+translation give None / empty instead. Both are logged.
 """
 
 from __future__ import annotations
@@ -48,6 +50,10 @@ CATALOGUE_ORDER = "position:asc"
 STALE_ENTRIES = 2048  # last good answers kept for stale-if-error
 
 T = TypeVar("T")
+
+
+class ContentUnavailable(Exception):  # noqa: N818 - a state of the service, not a bug
+    """The content service failed and no earlier answer to the same read is kept."""
 
 
 @dataclass(frozen=True)
@@ -222,8 +228,10 @@ class ContentRepository:
         if self._client is not None:
             await self._client.aclose()
 
-    async def _read(self, key: tuple, fetch: Callable[[], Awaitable[T]], empty: T) -> T:
-        """``fetch()`` within the time budget; on failure the last good answer, else ``empty``."""
+    async def _read(self, key: tuple, fetch: Callable[[], Awaitable[T]], empty: T, *,
+                    optional: bool = False) -> T:
+        """``fetch()`` within the time budget; on failure the last good answer, else
+        ``ContentUnavailable`` (``empty`` for an ``optional`` read)."""
         await self._check_cache_version()
         try:
             result = await asyncio.wait_for(fetch(), self.timeout)
@@ -233,7 +241,9 @@ class ContentRepository:
                 log.warning("content read %s %s; serving the last good answer", key, reason)
                 return copy.deepcopy(self._last_good[key])
             log.error("content read %s %s; no earlier answer to serve", key, reason)
-            return empty
+            if optional:
+                return empty
+            raise ContentUnavailable(key) from exc
         self._last_good[key] = copy.deepcopy(result)
         self._last_good.move_to_end(key)
         while len(self._last_good) > STALE_ENTRIES:
@@ -250,15 +260,19 @@ class ContentRepository:
         except Exception as exc:  # the cached content stays in use
             log.warning("content cache version check failed: %r", exc)
 
-    async def _story(self, full_slug: str, components: Iterable[str]) -> dict | None:
+    async def _story(self, full_slug: str, components: Iterable[str], *,
+                     optional: bool = False) -> dict | None:
         wanted = tuple(components)
-        story = await self._read(("story", full_slug), lambda: self._source.story(full_slug), None)
+        story = await self._read(("story", full_slug), lambda: self._source.story(full_slug),
+                                 None, optional=optional)
         if story is None or story.get("content", {}).get("component") not in wanted:
             return None
         return story
 
-    async def _list(self, key: tuple, **query: Any) -> tuple[list[dict], int]:
-        return await self._read(key, lambda: self._source.stories(**query), ([], 0))
+    async def _list(self, key: tuple, *, optional: bool = False,
+                    **query: Any) -> tuple[list[dict], int]:
+        return await self._read(key, lambda: self._source.stories(**query), ([], 0),
+                                optional=optional)
 
     async def get_page(self, slug: str, locale: str) -> dict | None:
         """The page or article at ``slug`` within ``locale`` ("" is home), else None."""
@@ -337,13 +351,14 @@ class ContentRepository:
 
     async def get_config(self, locale: str) -> dict | None:
         """The site configuration story (navigation, footer, info bar, social links)."""
-        return await self._story(_prefix(locale) + CONFIG_SLUG, ("config",))
+        return await self._story(_prefix(locale) + CONFIG_SLUG, ("config",), optional=True)
 
     async def all_slugs(self, locale: str) -> list[SitemapEntry]:
         """Every page and article of ``locale``, for the sitemap."""
         prefix = _prefix(locale)
         stories, _ = await self._list(
             ("sitemap", locale),
+            optional=True,
             starts_with=prefix,
             components=PAGE_COMPONENTS,
             sort_by="full_slug:asc",
@@ -364,7 +379,10 @@ class ContentRepository:
     async def alternate_slug(self, slug: str, locale: str, target: str) -> str | None:
         """The slug of the same page in the ``target`` locale, if it was translated."""
         _prefix(target)
-        story = await self.get_page(slug, locale)
+        try:
+            story = await self.get_page(slug, locale)
+        except ContentUnavailable:
+            return None
         for alt in (story or {}).get("alternates") or []:
             if alt.get("full_slug") and locale_of_slug(alt["full_slug"]) == target:
                 return relative_slug(alt["full_slug"])

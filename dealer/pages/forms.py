@@ -227,4 +227,4 @@ def build(ctx: PageContext) -> rx.Component:
     )
 
 
-PAGE = Page(build, FormsState.load, title)
+PAGE = Page(build, FormsState.load, FormsState.title)

@@ -62,6 +62,7 @@ _SHOWN_WHEN_DIRTY = ("checkbox", "toggle", "radio")
 class FormsState(rx.State):
     form_id: str = ""
     status: str = "loading"  # loading | ready | not_found | error | success
+    title: str = ""  # the document title, as the server gives it (an error's too)
     form_values: dict[str, str] = {}  # noqa: RUF012 - Reflex copies state defaults per session
     touched: dict[str, bool] = {}  # noqa: RUF012 - lost focus at least once
     dirty: dict[str, bool] = {}  # noqa: RUF012 - changed at least once
@@ -154,6 +155,7 @@ class FormsState(rx.State):
         info, subject = await form_page(path, locale, params,
                                         self.router.url.query_parameters)
         self._subject = subject
+        self.title = info.title
         if subject is None:
             self.status = "not_found" if info.status == 404 else "error"
             return

@@ -7,7 +7,7 @@ import logging
 import reflex as rx
 
 from dealer.i18n import gettext
-from dealer.pageinfo import Link, not_found
+from dealer.pageinfo import Link
 from dealer.params import text
 from dealer.state.request import go_to, page_request
 from dealer.views.locations import (
@@ -22,6 +22,7 @@ from dealer.views.locations import (
     load_locations,
     location_detail,
     location_listing,
+    location_missing,
 )
 
 logger = logging.getLogger(__name__)
@@ -122,7 +123,7 @@ class LocationState(rx.State):
         self.failed = False
         self.found = location is not None
         if location is None:
-            self.title = not_found(path, locale).title  # as the server says (dealer.pageinfo)
+            self.title = location_missing(path, locale, params).title  # as the server says
         else:
             self.detail = location_detail(location, locale, brand=brand, neighbours=neighbours)
             self.title = self.detail.title

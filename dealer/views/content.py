@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
+import re
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
 from html import escape as html_escape
@@ -30,6 +31,7 @@ from dealer.content.repository import (
     NEWS_FOLDER,
     VACANCIES_FOLDER,
     ContentRepository,
+    ContentUnavailable,
     get_repository,
 )
 from dealer.content.richtext import render
@@ -42,7 +44,16 @@ from dealer.i18n import (
     locale_from_path,
     ngettext,
 )
-from dealer.pageinfo import Fact, Link, PageInfo, error_texts, home_link, not_found
+from dealer.pageinfo import (
+    Fact,
+    Link,
+    PageInfo,
+    error_page,
+    error_texts,
+    home_link,
+    not_found,
+    route_check_failed,
+)
 from dealer.params import integer
 from dealer.routes import counterpart, path_for, resolve
 from dealer.settings import get_settings
@@ -50,6 +61,7 @@ from dealer.stock import catalog
 from dealer.stock.index import get_index
 from dealer.stock.labels import label
 from dealer.stock.query import StockQuery
+from dealer.views.frame import home_json_ld, site_frame
 from dealer.views.reviews import (
     GROUP_LATEST,
     ReviewSummary,
@@ -79,6 +91,10 @@ MODEL_SORTS = {
     "price_desc": N_("Price, high to low"),
 }
 VACANCY_FILTERS = ("branch", "department")
+# What a content page's path can be: slugs as the content service writes them (lower case
+# letters, digits, '-', '_', '.') in at most 8 folders, 255 characters in all.
+STORY_PATH = re.compile(r"(?=.{0,255}$)(?:[a-z0-9][a-z0-9._-]*(?:/[a-z0-9][a-z0-9._-]*){0,7})?")
+NEWS_UNAVAILABLE = N_("The news cannot be shown right now. Please try again in a few minutes.")
 DOWNLOAD_KINDS = {"pricelist": N_("Price list"), "brochure": N_("Brochure")}
 # Video hosts embedded only after the visitor asks for it: name, embed address.
 VIDEO_HOSTS = {
@@ -198,7 +214,9 @@ class ContentView:
 
     @property
     def found(self) -> bool:
-        return self.info.status == 200
+        """Whether the page itself shows (else its error screen): a page whose list could
+        not be read in an outage shows, saying so, with status 503."""
+        return self.info.status == 200 or bool(self.blocks)
 
 
 @dataclass
@@ -209,6 +227,7 @@ class _Context:
     repo: ContentRepository
     heading: str = ""
     toasts: list[str] = field(default_factory=list)
+    unavailable: bool = False  # a block could not read its stories (content outage)
 
     def t(self, msgid: str, **params: object) -> str:
         """The translation of a msgid marked with ``N_``."""
@@ -408,7 +427,12 @@ async def _news_list(raw: dict, ctx: _Context) -> Block:
     per_page = raw.get("per_page")
     per_page = per_page if isinstance(per_page, int) and 0 < per_page <= 48 else NEWS_PER_PAGE
     page = _page_number(ctx.query)
-    stories, total = await ctx.repo.list_news(ctx.locale, page, per_page)
+    try:
+        stories, total = await ctx.repo.list_news(ctx.locale, page, per_page)
+    except ContentUnavailable:
+        ctx.unavailable = True
+        return Block(kind="text", title=_text(raw.get("title")), html=(
+            f"<p>{html_escape(ctx.t(NEWS_UNAVAILABLE))}</p>"))
     pages = max(1, -(-total // per_page))
     if page > pages:  # past the end: the last page
         page = pages
@@ -505,7 +529,10 @@ async def _brand_manufacturer(raw: dict, ctx: _Context) -> Block:
     introduction and models; the SPEC §8 message when it cannot be read or does not exist."""
     value = raw.get("tag_id")
     tag_id = str(value).strip()[:40] if isinstance(value, (int, str)) else ""
-    brands = await ctx.repo.list_brands(ctx.locale)
+    try:
+        brands = await ctx.repo.list_brands(ctx.locale)
+    except ContentUnavailable:
+        brands = []
     if not brands:  # the catalogue always has brands: the service did not answer
         return Block(kind="notice", text=ctx.t(BRAND_FAILED))
     story = brand_with_tag(brands, tag_id) if tag_id else None
@@ -644,6 +671,10 @@ async def build_blocks(body: Any, ctx: _Context) -> list[Block]:
             continue
         try:
             block = await builder(raw, ctx)
+        except ContentUnavailable:  # its stories are not at hand: the page goes without
+            logger.warning("content block %r on %s left out: content unavailable", kind,
+                           ctx.path)
+            continue
         except Exception:  # a broken block must not take the page down
             logger.exception("content block %r on %s failed to build", kind, ctx.path)
             continue
@@ -678,6 +709,19 @@ def _page_not_found(ctx: _Context) -> ContentView:
     return _missing(ctx, "content", "page_not_found")
 
 
+def _error_view(info: PageInfo) -> ContentView:
+    link = info.links[0]
+    return ContentView(info=info, lead=info.description, back_label=link.label,
+                       back_href=link.href)
+
+
+def _unavailable(ctx: _Context, screen: str) -> ContentView:
+    """A content outage with nothing kept of this page: 503, never a missing page; its
+    button loads the page again."""
+    return _error_view(error_page("content_unavailable", ctx.path, ctx.locale, screen,
+                                  status=503, href=ctx.path))
+
+
 def _layout(content: dict, path: str) -> str:
     layout = _text(content.get("layout")) or "default"
     if layout not in LAYOUTS:
@@ -710,13 +754,18 @@ async def _story_page(ctx: _Context, story: dict, screen: str, params: dict[str,
         breadcrumbs=[] if is_home else [_home(ctx), *trail, Link(heading, ctx.path)],
         image=first_image or None,
         canonical_params={"page": str(page)} if listing and page > 1 else {},
+        json_ld=home_json_ld(await site_frame(ctx.locale, ctx.repo)) if is_home else [],
     )
+    if ctx.unavailable:  # search engines keep the page as it was and come back later
+        info.status, info.noindex = 503, True
     return ContentView(info=info, layout=_layout(content, ctx.path), blocks=blocks,
                        toasts=list(ctx.toasts))
 
 
 async def _content(ctx: _Context, params: dict[str, str]) -> ContentView:
     slug = params.get("slug", "")
+    if not STORY_PATH.fullmatch(slug):  # the route's check (SPEC §5): no story has it
+        return _error_view(route_check_failed(ctx.path, ctx.locale, "content"))
     story = await ctx.repo.get_page(slug, ctx.locale)
     if story is None:
         return _page_not_found(ctx)
@@ -725,8 +774,13 @@ async def _content(ctx: _Context, params: dict[str, str]) -> ContentView:
 
 async def _overview(ctx: _Context, screen: str, folder: str, fallback_title: str,
                     block: str, params: dict[str, str]) -> ContentView:
-    """The news list or brand overview: its page story, or the bare list without one."""
-    story = await ctx.repo.get_page(folder, ctx.locale) or {
+    """The news list or brand overview: its page story, or the bare list without one
+    (also while the story cannot be read: the list says why it is missing)."""
+    try:
+        story = await ctx.repo.get_page(folder, ctx.locale)
+    except ContentUnavailable:
+        story = None
+    story = story or {
         "name": ctx.t(fallback_title),
         "content": {"component": "page", "body": [{"component": block, "_uid": block}]},
     }
@@ -1016,7 +1070,10 @@ async def content_view(path: str, query: Mapping[str, str] | None = None, *,
     ctx = _Context(locale, path, dict(query or {}), repo or get_repository())
     if resolved is None or resolved[0] not in SCREENS:
         return _page_not_found(ctx)
-    view = await SCREENS[resolved[0]](ctx, dict(resolved[2]))
+    try:
+        view = await SCREENS[resolved[0]](ctx, dict(resolved[2]))
+    except ContentUnavailable:
+        return _unavailable(ctx, resolved[0])
     for block in view.blocks:
         if block.kind in CARD_KINDS:
             block.cards_html = "".join(card_html(item, block.style) for item in block.parts)

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from dealer.forms.definitions import SCREEN_FORMS
 from dealer.i18n import N_, gettext
 from dealer.pageinfo import PageInfo
 from dealer.routes import resolve
+from dealer.views.forms import form_title
 
 FIXED_PAGES = {
     "direct_contact": N_("Questions about a car, a test drive or financing? Contact our "
@@ -26,5 +28,7 @@ FIXED_PAGES = {
 def describe(path: str, locale: str, params: dict[str, str],
              query: Mapping[str, str] | None = None) -> PageInfo:
     screen = resolve(path)[0]  # type: ignore[index] - only named for resolvable screens
+    # The direct contact form is titled as the page titles it (the form's own title).
     return PageInfo(screen, locale, params, path,
+                    title=form_title(screen, locale) if screen in SCREEN_FORMS else "",
                     description=gettext(locale, FIXED_PAGES[screen]))

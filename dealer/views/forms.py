@@ -190,9 +190,15 @@ async def form_page(
         return error_page(not_found_kind(screen), path, locale, screen, params=params,
                           brand=brand, brand_name=PLATFORM_BRANDS.get(brand, "")), None
     info.heading = gettext(locale, form.title, DOMAIN)
-    info.title = page_title(f"{info.heading}: {subject.title}" if subject.title else info.heading)
+    info.title = (page_title(f"{info.heading}: {subject.title}") if subject.title
+                  else form_title(screen, locale))
     info.description = gettext(locale, form.intro, DOMAIN)
     return info, subject
+
+
+def form_title(screen: str, locale: str) -> str:
+    """The title of a form page without a subject (direct contact)."""
+    return page_title(gettext(locale, get_form(SCREEN_FORMS[screen]).title, DOMAIN))
 
 
 async def describe_form(path: str, locale: str, params: dict[str, str],

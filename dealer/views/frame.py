@@ -20,11 +20,12 @@ from dealer import phones
 from dealer.analytics import click
 from dealer.content.links import link_href
 from dealer.content.repository import ContentRepository, get_repository
-from dealer.i18n import LOCALES, N_, gettext
+from dealer.i18n import LANGUAGE_TAGS, LOCALES, N_, gettext
 from dealer.navigation import main_nav, top_nav
 from dealer.pageinfo import Link
 from dealer.routes import path_for
 from dealer.settings import get_settings
+from dealer.web.seo import absolute_url
 
 # The id of the data block in the served page that holds the parts of both languages.
 FRAME_DATA_ID = "site-frame"
@@ -76,6 +77,7 @@ class SiteFrame:
     footer_text: str = ""
     phone: str = ""
     email: str = ""
+    address: dict[str, str] = field(default_factory=dict)  # the group's: street ... country
 
 
 def _text(value: Any) -> str:
@@ -155,7 +157,50 @@ def frame_from_story(story: dict | None, locale: str) -> SiteFrame:
         footer_text=_text(content.get("footer_text")),
         phone=_text(content.get("phone")),
         email=_text(content.get("email")),
+        address=_address(content.get("address")),
     )
+
+
+ADDRESS_FIELDS = {"street": "streetAddress", "postal_code": "postalCode",
+                  "city": "addressLocality", "country": "addressCountry"}
+
+
+def _address(value: Any) -> dict[str, str]:
+    value = value if isinstance(value, dict) else {}
+    return {name: _text(value.get(name))[:MAX_TEXT] for name in ADDRESS_FIELDS
+            if _text(value.get(name))}
+
+
+def home_json_ld(frame: SiteFrame) -> list[dict]:
+    """schema.org for the home page: the group (an AutoDealer, an Organization) with its
+    logo, address and social profiles (the footer's links), and the WebSite."""
+    home = absolute_url(path_for("content", frame.locale))
+    group: dict[str, Any] = {
+        "@context": "https://schema.org",
+        "@type": ["Organization", "AutoDealer"],
+        "@id": absolute_url("/#organization"),
+        "name": frame.site_name,
+        "url": home,
+        "logo": absolute_url("/logo.svg"),
+    }
+    if frame.address:
+        group["address"] = {"@type": "PostalAddress", **{
+            ADDRESS_FIELDS[name]: value for name, value in frame.address.items()}}
+    if frame.phone:
+        group["telephone"] = frame.phone
+    if frame.email:
+        group["email"] = frame.email
+    if frame.social:
+        group["sameAs"] = [item.href for item in frame.social]
+    website = {
+        "@context": "https://schema.org",
+        "@type": "WebSite",
+        "name": frame.site_name,
+        "url": home,
+        "inLanguage": LANGUAGE_TAGS[frame.locale],
+        "publisher": {"@id": group["@id"]},
+    }
+    return [group, website]
 
 
 async def site_frame(locale: str, repo: ContentRepository | None = None) -> SiteFrame:

@@ -870,6 +870,12 @@ def auto_dealer(location: LocationView, path: str, locale: str) -> dict:
     return data
 
 
+def location_missing(path: str, locale: str, params: Mapping[str, str]) -> PageInfo:
+    """SPEC §8 location-not-found, as the server answers it and the page titles it."""
+    screen = "brand_location" if params.get("brand") else "location"
+    return error_page("location_not_found", path, locale, screen, params=dict(params))
+
+
 def describe_location(path: str, locale: str, params: dict[str, str],
                       query: Mapping[str, str] | None = None) -> PageInfo:
     """A branch page (also seen from a brand): 404 when unknown or not selling the brand."""
@@ -877,7 +883,7 @@ def describe_location(path: str, locale: str, params: dict[str, str],
     screen = "brand_location" if brand else "location"
     location = find_location(params.get("location", ""), brand)
     if location is None:
-        return error_page("location_not_found", path, locale, screen, params=params)
+        return location_missing(path, locale, params)
     heading = location_heading(location, locale, brand)
     brands = ", ".join(name for _, name in location.brands)
     address = f"{location.street}, {location.postal_code} {location.city}"

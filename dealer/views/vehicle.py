@@ -372,6 +372,18 @@ def headline_price(detail: VehicleDetail, locale: str) -> tuple[str, str]:
     return gettext(locale, "Price on request"), ""
 
 
+def shown_prices(detail: VehicleDetail) -> list[PriceView]:
+    """The price blocks of the page: one per acquisition type with the multi-price feature
+    (SPEC §1, ``DEALER_FEATURE_MULTI_PRICE``), else only the one the headline shows."""
+    if get_settings().feature_multi_price:
+        return list(detail.prices)
+    purchase = detail.price("purchase")
+    if purchase is not None and purchase.total_price is not None:
+        return [purchase]
+    monthly = _lowest_monthly(detail)
+    return [monthly] if monthly is not None else []
+
+
 def _lowest_monthly(detail: VehicleDetail) -> PriceView | None:
     offered = [p for p in detail.prices if p.deal_type != "purchase" and p.monthly_installment]
     return min(offered, key=lambda p: p.monthly_installment or 0, default=None)
@@ -484,7 +496,8 @@ def vehicle_view(detail: VehicleDetail, locale: str, brand: str | None = None) -
         data=_data_rows(detail, locale, DATA_ROWS),
         equipment=equipment_groups(detail, locale),
         packages=delivery_packages(detail, locale),
-        prices=[price_block(p, locale, links, detail.location.country) for p in detail.prices],
+        prices=[price_block(p, locale, links, detail.location.country)
+                for p in shown_prices(detail)],
         consumption=facts,
         consumption_note=gettext(locale, "Figures determined with the WLTP test procedure.")
         if facts else "",

@@ -16,6 +16,7 @@ import logging
 from collections.abc import Callable, Mapping
 from functools import cache
 
+from dealer.content.repository import ContentUnavailable
 from dealer.i18n import locale_from_path
 from dealer.pageinfo import PageInfo, error_page, not_found
 from dealer.routes import SCREENS, resolve
@@ -38,7 +39,8 @@ def describer_for(screen: str) -> Describer | None:
 async def describe(path: str, query: Mapping[str, str] | None = None) -> PageInfo:
     """The page a path shows; an unknown path gives the not-found page, a describer that
     fails the something-went-wrong page with status 500 (the log and the error reporter
-    get the exception, the visitor never sees it)."""
+    get the exception, the visitor never sees it); one whose content the content service
+    cannot give right now the temporarily-unavailable page with status 503."""
     resolved = resolve(path)
     if resolved is None:
         return not_found(path, locale_from_path(path))
@@ -50,6 +52,9 @@ async def describe(path: str, query: Mapping[str, str] | None = None) -> PageInf
         if inspect.iscoroutinefunction(describer):
             return await describer(path, locale, params, query or {})
         return await asyncio.to_thread(describer, path, locale, params, query or {})
+    except ContentUnavailable:  # an outage is no missing page and no error of ours
+        return error_page("content_unavailable", path, locale, screen, status=503,
+                          params=params, href=path)
     except Exception:  # any failure of a page's data: the one error page, never a trace
         logger.exception("describing %s failed", path)
         return error_page("something_went_wrong", path, locale, screen, status=500,

@@ -23,6 +23,7 @@ from starlette.datastructures import Headers
 from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from dealer.brands import SITE_FAVICON, favicon
 from dealer.db import get_engine
 from dealer.i18n import (
     LANGUAGE_TAGS,
@@ -34,7 +35,7 @@ from dealer.i18n import (
     negotiate_locale,
 )
 from dealer.leads.outbox import delivery_state
-from dealer.pageinfo import PageInfo, not_found
+from dealer.pageinfo import PageInfo, error_page
 from dealer.routes import counterpart, path_for, same_site, same_site_target
 from dealer.settings import RouteRule, get_settings
 from dealer.views.frame import frame_parts
@@ -61,6 +62,8 @@ logger = logging.getLogger(__name__)
 
 PASS_THROUGH_PREFIXES = ("/_", "/ping", "/assets/", "/fonts/", "/content/", "/vehicles/")
 SITEMAP_CACHE = "public, max-age=300"  # the sitemaps are rebuilt every five minutes
+# A page the content service cannot give right now (503): when to ask again, in seconds.
+RETRY_AFTER_SECONDS = 120
 SPA_FALLBACK = "__spa-fallback.html"
 PAYLOAD_SUFFIX = "/_payload.json"
 # React leaves <html lang> alone on client-side navigation: follow the URL prefix.
@@ -107,6 +110,23 @@ APP_GUARD_SCRIPT = (
     ".catch(function(){})}," + str(BUILD_POLL_MS) + ");document.addEventListener('click',"
     "function(e){if(!s)return;var a=e.target.closest&&e.target.closest('a[href]');"
     "if(a&&a.origin===location.origin&&!a.target){e.preventDefault();location.href=a.href}},true)"
+    "})()</script>"
+)
+# Route rules (DEALER_ROUTE_RULES) hold for the app's own navigation too: the rules of this
+# build come from its meta file (SPEC §7), and a link click or a history push to a rule's
+# source loads that address from the server, which redirects it (or answers the broken
+# link). Plain links need nothing: the browser asks the server anyway.
+ROUTE_RULES_SCRIPT = (
+    "<script>(function(){var s=[],l=location;function p(u){return u.replace(/\\/+$/,'')||'/'}"
+    "fetch('/builds/meta/__BUILD__.json').then(function(r){return r.json()}).then(function(j)"
+    "{s=(j.routeRules||[]).map(function(r){return p(r.source)})}).catch(function(){});"
+    "function m(u){try{u=new URL(u,l.href)}catch(e){return null}"
+    "return u.origin===l.origin&&s.indexOf(p(u.pathname))>-1?u.href:null}"
+    "document.addEventListener('click',function(e){if(e.defaultPrevented||e.button||e.metaKey"
+    "||e.ctrlKey||e.shiftKey||e.altKey)return;var a=e.target.closest&&e.target.closest("
+    "'a[href]');var h=a&&!a.target&&m(a.href);if(h){e.preventDefault();e.stopPropagation();"
+    "l.assign(h)}},true);var o=history.pushState;history.pushState=function(d,t,u){"
+    "var h=u!=null&&m(String(u));if(h){l.assign(h);return}return o.apply(this,arguments)}"
     "})()</script>"
 )
 # The one font file Dutch and German pages draw with (assets/fonts/fonts.css): fetched
@@ -200,6 +220,9 @@ def with_page(document: str, info: PageInfo, *, crawler_body: bool, build_id: st
         start, end = prerendered_title.span(1)
         document = document[:start] + html.escape(info.title) + document[end:]
     tags = FONT_PRELOAD + head_html(info, with_title=prerendered_title is None)
+    icon = favicon(info.params.get("brand"))
+    if icon != SITE_FAVICON:  # SPEC §9: a brand page shows its brand's icon
+        document = document.replace(f'href="{SITE_FAVICON}"', f'href="{icon}"', 1)
     if info.image:  # the page's own preview image replaces the build's default one
         document = document.replace(REFLEX_DEFAULT_OG_IMAGE, "")
     at = document.find('<meta name="viewport"')
@@ -217,11 +240,10 @@ def with_page(document: str, info: PageInfo, *, crawler_body: bool, build_id: st
     if frame:
         scripts.append(data_block(frame))
     document = fill_parts(document, (frame or {}).get(info.locale, {}), info.parts)
-    scripts += [
-        LANG_SYNC_SCRIPT,
-        CRAWLER_CLEANUP_SCRIPT,
-        APP_GUARD_SCRIPT.replace("__BUILD__", build_id),
-    ]
+    scripts.append(LANG_SYNC_SCRIPT)
+    if get_settings().route_rules:  # before the clean-up, which restores pushState once
+        scripts.append(ROUTE_RULES_SCRIPT.replace("__BUILD__", build_id))
+    scripts += [CRAWLER_CLEANUP_SCRIPT, APP_GUARD_SCRIPT.replace("__BUILD__", build_id)]
     if get_settings().public_mocks:
         scripts.append(MOCK_WARNING_SCRIPT)
     document = document.replace("</head>", "".join(scripts) + "</head>", 1)
@@ -412,8 +434,9 @@ class SiteLayer:
         if rule is not None:
             if rule.target:
                 return redirect(rule.target, rule.status, configured=True)
-            return self.document(not_found(path, locale_from_path(path)), headers,
-                                 await frame_parts())
+            # SPEC §2: a rule without a target is a page-not-found: the old link is broken.
+            return self.document(error_page("broken_link", path, locale_from_path(path),
+                                            "content"), headers, await frame_parts())
         chosen = dict(parse_qsl(query)).get(LOCALE_PARAM)
         if chosen in LOCALES:  # the visitor chose on the language switch: remember it
             response = redirect(chosen_language_target(path, query, chosen), 302)
@@ -438,8 +461,10 @@ class SiteLayer:
 
     def document(self, info: PageInfo, headers: Headers,
                  frame: dict[str, dict[str, str]] | None = None) -> Response:
+        retry = {"retry-after": str(RETRY_AFTER_SECONDS)} if info.status == 503 else {}
         if info.status != 200 and is_bot(headers.get("user-agent", "")):
-            return Response(minimal_error(info), status_code=info.status, media_type="text/html")
+            return Response(minimal_error(info), status_code=info.status, media_type="text/html",
+                            headers=retry)
         root = static_dir()
         source = None if info.status != 200 else prerendered_file(root, info.path)
         shell = self.shells.read(source or root / SPA_FALLBACK)
@@ -448,7 +473,7 @@ class SiteLayer:
         has_content = bool(info.facts or info.links or info.status != 200 or info.heading)
         body = with_page(shell, info, crawler_body=has_content, build_id=self.shells.build_id(root),
                          prerendered=source is not None, frame=frame)
-        headers_out = {"content-security-policy": content_security_policy(body)}
+        headers_out = {"content-security-policy": content_security_policy(body), **retry}
         if info.path == "/":
             headers_out["vary"] = "Cookie, Accept-Language"
         response = Response(body, status_code=info.status, media_type="text/html",

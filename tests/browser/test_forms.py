@@ -233,7 +233,7 @@ def test_online_leasing_request_carries_the_calculation(
                        "&vat=incl&monthly=1.00"))
     ready(page, "Anfrage senden")
     summary = page.get_by_test_id("form-calculation")
-    expect(summary).to_contain_text("Geschäftsleasing")
+    expect(summary).to_contain_text("Gewerbeleasing")
     expect(summary).to_contain_text("36 Monate")
     expect(summary).not_to_contain_text("1,00 €")  # the amount is recomputed, not trusted
     page.get_by_role("textbox", name="Name").fill("Jörg Müller")

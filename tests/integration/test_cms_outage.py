@@ -89,3 +89,38 @@ async def test_pages_keep_their_last_good_content_while_the_service_is_down(
     stock = await pageinfo.describe("/voorraad", {"fuel": "electric"})
     assert stock.status == 200 and stock.links
 
+
+
+@pytest.fixture
+def cold(service: ContentService) -> ContentService:
+    """The service down before the site has read anything: nothing to fall back on."""
+    service.down = True
+    return service
+
+
+@pytest.mark.parametrize(("path", "heading"), [
+    ("/", "Deze pagina is tijdelijk niet beschikbaar"),
+    ("/over-ons", "Deze pagina is tijdelijk niet beschikbaar"),
+    ("/de/ueber-uns", "Diese Seite ist vorübergehend nicht verfügbar"),
+    ("/nieuws/gratis-wintercheck", "Deze pagina is tijdelijk niet beschikbaar"),
+    ("/de/cupra/modelle/born", "Diese Seite ist vorübergehend nicht verfügbar"),
+])
+async def test_an_outage_with_nothing_kept_is_503_never_a_missing_page(
+        cold: ContentService, path: str, heading: str) -> None:
+    view = await cms_view.content_view(path)
+    assert view.info.status == 503 and not view.found
+    assert view.info.heading == heading and view.info.title == f"503 - {heading}"
+    assert view.back_href == path  # 'try again' loads the page again
+    assert (await pageinfo.describe(path)).title == view.info.title
+
+
+@pytest.mark.parametrize(("path", "message"), [
+    ("/nieuws", "Het nieuws kan op dit moment niet worden getoond."),
+    ("/de/aktuelles", "Die Neuigkeiten können gerade nicht angezeigt werden."),
+])
+async def test_the_news_list_says_it_cannot_be_shown(cold: ContentService, path: str,
+                                                     message: str) -> None:
+    view = await cms_view.content_view(path)
+    assert view.info.status == 503 and view.found  # the page, with the reason, no empty list
+    assert [block.kind for block in view.blocks] == ["text"]
+    assert message in view.blocks[0].html

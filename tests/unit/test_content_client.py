@@ -291,6 +291,9 @@ async def test_resolve_relations_fetches_rel_uuids_in_batches_of_50() -> None:
     assert content["author"]["full_slug"] == "rel/rel-119"
     assert content["other"] == "rel-5"  # not a listed relation field
     assert [s["uuid"] for s in content["body"][0]["items"]] == rel_uuids[2:120]
+    # Resolved, the uuids leave the answer; the fetched stories are its rels.
+    assert "rel_uuids" not in body
+    assert [s["uuid"] for s in body["rels"]] == rel_uuids
     await client.aclose()
 
 

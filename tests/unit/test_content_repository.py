@@ -11,7 +11,7 @@ import pytest
 
 from dealer.content import ContentClient
 from dealer.content.links import link_href, story_path
-from dealer.content.repository import DEMO_DIR, ContentRepository
+from dealer.content.repository import DEMO_DIR, ContentRepository, ContentUnavailable
 from dealer.content.richtext import render
 from dealer.settings import PROJECT_ROOT, Settings
 
@@ -304,16 +304,23 @@ async def test_stale_if_error_serves_the_last_good_answer(
     await repo.aclose()
 
 
-async def test_cold_failure_returns_empty_and_logs(caplog: pytest.LogCaptureFixture) -> None:
+async def test_cold_failure_of_what_a_page_shows_is_unavailable_not_missing(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """Down with nothing kept: a page's own reads say the content is unavailable (never
+    'no such page' or 'no news'); the frame, the sitemap and translations go without."""
     service = Switchable()
     service.mode = "down"
     repo = service_repo(service)
     with caplog.at_level(logging.ERROR):
-        assert await repo.get_page("over-ons", "nl") is None
-        assert await repo.list_news("nl") == ([], 0)
-        assert await repo.list_brands("nl") == []
+        for read in (repo.get_page("over-ons", "nl"), repo.get_page("", "de"),
+                     repo.list_news("nl"), repo.list_brands("nl"),
+                     repo.get_article("gratis-wintercheck", "nl"),
+                     repo.get_model("audi", "q4-e-tron", "de"), repo.list_vacancies("nl")):
+            with pytest.raises(ContentUnavailable):
+                await read
         assert await repo.get_config("nl") is None
         assert await repo.all_slugs("nl") == []
+        assert await repo.alternate_slug("over-ons", "nl", "de") is None
     assert "no earlier answer to serve" in caplog.text
     await repo.aclose()
 

@@ -344,3 +344,26 @@ def test_dangerous_links_are_refused_and_reported(href: str,
 def test_a_link_to_another_site_gives_it_no_handle_on_the_page() -> None:
     assert link("dealer", href="https://example.com/", linktype="url") == (
         '<p><a href="https://example.com/" rel="noopener">dealer</a></p>')
+
+
+def test_nested_styled_text_keeps_every_colour_innermost_last() -> None:
+    """Text coloured inside coloured text (an editor colours a word of a coloured line):
+    one span per style, the first mark outermost, as the reference renderer writes it."""
+    html = render(doc(para(
+        text("blauw ", {"type": "textStyle", "attrs": {"color": "blue"}}),
+        text("rood", {"type": "textStyle", "attrs": {"color": "blue"}},
+             {"type": "textStyle", "attrs": {"color": "red"}}, {"type": "bold"}),
+    )))
+    assert html == ('<p><span style="color: blue">blauw </span>'
+                    '<span style="color: blue"><span style="color: red"><strong>rood</strong>'
+                    "</span></span></p>")
+
+
+def test_a_cell_width_is_kept_beside_its_background_colour() -> None:
+    table = {"type": "table", "content": [{"type": "tableRow", "content": [
+        cell("tableCell", "Garantie", colwidth=[200], backgroundColor="#e0f2fe"),
+        cell("tableHeader", "Jaren", colwidth=[200]),
+    ]}]}
+    assert render(doc(table)) == (
+        '<table><tbody><tr><td style="width: 200px; background-color: #e0f2fe">'
+        '<p>Garantie</p></td><th style="width: 200px"><p>Jaren</p></th></tr></tbody></table>')

@@ -217,7 +217,7 @@ def test_sales_promises_and_photos_are_translated() -> None:
     view = vehicle_view(vehicle(), "nl")
     assert [promise.value for promise in view.promises] == [
         "Geldige APK en 12 maanden garantie", "14 dagen omruilgarantie",
-        "Gratis familiepas met app",
+        "Gratis familiekaart met app",
     ]
     assert view.photos[1].alt == "Audi A3 Sportback 35 TFSI S line, foto 2 van 2"
     assert view.packages[0].price == "€ 595"
@@ -241,3 +241,26 @@ def test_page_info_for_search_engines() -> None:
     assert car["offers"]["priceCurrency"] == "EUR"
     assert car["offers"]["seller"]["@type"] == "AutoDealer"
     assert car["offers"]["seller"]["address"]["addressLocality"] == "Nijmegen"
+
+
+@pytest.mark.parametrize(("locale", "purchase", "lease"), [
+    ("nl", "Kopen", "Private lease"), ("de", "Kaufen", "Privatleasing")])
+def test_multi_price_shows_a_block_per_acquisition_type_or_only_the_headline_one(
+        monkeypatch: pytest.MonkeyPatch, locale: str, purchase: str, lease: str) -> None:
+    detail = vehicle(prices=(
+        price("purchase", total_price=Decimal("32950")),
+        price("private_lease", monthly_installment=Decimal("459.00")),
+        price("business_lease", monthly_installment=Decimal("410.00")),
+    ))
+    monkeypatch.setattr(get_settings(), "feature_multi_price", True)
+    assert len(vehicle_view(detail, locale).prices) == 3
+    monkeypatch.setattr(get_settings(), "feature_multi_price", False)
+    view = vehicle_view(detail, locale)
+    assert [block.deal_type for block in view.prices] == ["purchase"]
+    assert view.price_label == purchase
+    leased = vehicle_view(vehicle(prices=(
+        price("business_lease", monthly_installment=Decimal("610.00")),
+        price("private_lease", monthly_installment=Decimal("459.00")),
+    )), locale)
+    assert [block.deal_type for block in leased.prices] == ["private_lease"]
+    assert leased.price_label == lease
