@@ -54,7 +54,7 @@ NL = Words(
     remove="Verwijderen",
     no_favourites="Je hebt nog geen favorieten.",
     favourites_count="{n} voertuigen",
-    pruned="1 voertuig is niet meer beschikbaar en is uit je lijsten verwijderd.",
+    pruned="1 voertuig is niet meer beschikbaar en is uit uw lijsten verwijderd.",
 )
 DE = Words(
     stock="/de/angebote",

@@ -90,7 +90,7 @@ def test_prune_keeps_available_vehicles_in_order_and_counts_the_rest() -> None:
 
 def test_removed_notice_counts_in_both_languages() -> None:
     assert shortlists.removed_notice(1, "nl") == (
-        "1 voertuig is niet meer beschikbaar en is uit je lijsten verwijderd."
+        "1 voertuig is niet meer beschikbaar en is uit uw lijsten verwijderd."
     )
     assert shortlists.removed_notice(2, "de") == (
         "2 Fahrzeuge sind nicht mehr verfügbar und wurden aus Ihren Listen entfernt."
