@@ -153,23 +153,12 @@ class EditedSource:
     def __init__(self, source: Source, story: dict) -> None:
         self.source = source
         self.edited = story
+        self.stories = source.stories  # lists as the source has them
 
     async def story(self, full_slug: str) -> dict | None:
         if full_slug.strip("/") == str(self.edited.get("full_slug", "")).strip("/"):
             return copy.deepcopy(self.edited)
         return await self.source.story(full_slug)
-
-    async def stories(
-        self,
-        *,
-        starts_with: str,
-        components: Iterable[str],
-        sort_by: str,
-        page: int | None = None,
-        per_page: int | None = None,
-    ) -> tuple[list[dict], int]:
-        return await self.source.stories(starts_with=starts_with, components=components,
-                                         sort_by=sort_by, page=page, per_page=per_page)
 
 
 class ServiceSource:

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dealer import settings as settings_module
@@ -82,6 +82,7 @@ def test_no_preview_without_the_settings(values: dict) -> None:
     assert not preview.is_preview(editor_query(), preview_settings(**values), now=NOW)
 
 
+@settings(deadline=None)  # a busy machine is slow, not wrong
 @given(st.dictionaries(st.sampled_from([preview.SPACE_PARAM, preview.TIMESTAMP_PARAM,
                                         preview.TOKEN_PARAM, "x"]), st.text(max_size=60)))
 def test_reading_any_query_never_raises(query: dict[str, str]) -> None:
@@ -111,6 +112,7 @@ def test_anything_else_gives_no_markers(value: object) -> None:
     assert preview.editable_attributes(value) == ("", "")
 
 
+@settings(deadline=None)  # a busy machine is slow, not wrong
 @given(st.one_of(st.text(), st.builds(lambda s: f"<!--#storyblok#{s}-->", st.text()),
                  st.integers(), st.none()))
 def test_reading_any_editable_never_raises(value: object) -> None:
@@ -124,6 +126,7 @@ json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.text(m
                            max_leaves=20)
 
 
+@settings(deadline=None)  # a busy machine is slow, not wrong
 @given(st.one_of(json_values, st.fixed_dictionaries(
     {"full_slug": st.text(max_size=30), "content": json_values})))
 def test_reading_any_edited_story_never_raises(value: object) -> None:
@@ -249,3 +252,13 @@ async def test_the_editors_change_shows_in_the_preview(service: Service) -> None
     assert (await edited_view("/proef", now_query(), other)).blocks[0].title == (
         "Concept van de winteractie")
     assert await edited_view("/proef", now_query(), {"content": "x"}) is None
+
+
+async def test_an_edited_story_replaces_its_saved_version_only() -> None:
+    repo = ContentRepository(Settings(content_token=None, public_mocks=False))
+    saved = await repo.get_article("gratis-wintercheck", "nl")
+    edited = repo.editing({**saved, "content": {**saved["content"], "title": "Nieuw"}})
+    assert (await edited.get_article("gratis-wintercheck", "nl"))["content"]["title"] == "Nieuw"
+    assert await edited.list_news("nl") == await repo.list_news("nl")  # lists as saved
+    assert (await repo.get_article("gratis-wintercheck", "nl")) == saved
+    assert not edited._last_good and repo._last_good  # the edited one keeps nothing
