@@ -49,7 +49,7 @@ class CmsState(rx.State):
         return [rx.toast.info(text) for text in view.toasts]
 
     @rx.event(background=True)
-    async def preview_input(self, story: dict):
+    async def preview_input(self, story: object):
         """The editor's change to a story, not saved yet (its bridge's ``input`` event): the
         page shows it at once. Only on a preview (``dealer.content.preview``)."""
         async with self:
