@@ -54,6 +54,13 @@ class Settings(BaseSettings):
     # How often the site asks the content service whether something was published since:
     # an editor's change (a page, the navigation) shows within this time.
     content_cache_seconds: float = Field(default=60.0, ge=0)
+    # Previews of drafts in the content service's visual editor: with the space's preview
+    # token and id, a request whose editor token verifies shows draft content, may be
+    # framed by the editor's origin and loads the editor's bridge script.
+    content_preview_token: str | None = None
+    content_space_id: str | None = None
+    content_editor_origin: str = "https://app.storyblok.com"
+    content_bridge_url: str = "https://app.storyblok.com/f/storyblok-v2-latest.js"
     # Public mock flag: bundled demo data replaces the APIs, with a console warning.
     public_mocks: bool = False
 

@@ -43,7 +43,8 @@ expect.set_options(timeout=WAIT_MS)
 SAME_WORKER = dict.fromkeys((
     "tests/browser/test_appointment.py", "tests/browser/test_chat_provider.py",
     "tests/browser/test_consent.py", "tests/browser/test_error_reporting.py",
-    "tests/browser/test_map.py", "tests/browser/test_site_frame.py",
+    "tests/browser/test_map.py", "tests/browser/test_preview.py",
+    "tests/browser/test_site_frame.py",
 ), "integrations_site")
 
 

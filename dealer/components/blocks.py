@@ -17,6 +17,7 @@ from dealer.components.chips import chip_link
 from dealer.components.html_parts import FOLLOW_IN_APP
 from dealer.components.measurement import tracked
 from dealer.components.plates import PlateBlockBinding, trade_in_value
+from dealer.components.preview import editable
 from dealer.components.reviews import review_summary
 from dealer.components.stock import pagination
 from dealer.i18n import gettext
@@ -259,10 +260,10 @@ def block(
     plate: PlateBlockBinding | None = None,
     on_appointment: Callable | None = None,
 ) -> rx.Component:
-    """The component of one block record; the plate block needs its ``plate`` binding,
-    ``on_appointment`` opens the site's appointment dialog for buttons with the
-    appointment plugin."""
-    return rx.match(
+    """The component of one block record, marked for the content editor's bridge in a
+    preview; the plate block needs its ``plate`` binding, ``on_appointment`` opens the
+    site's appointment dialog for buttons with the appointment plugin."""
+    return editable(record, rx.match(
         record.kind,
         ("hero", hero(record, on_appointment)),
         ("carousel", hero_carousel(record, locale)),
@@ -278,7 +279,7 @@ def block(
         ("vacancies", vacancy_list(record, gettext(locale, "Pages", DOMAIN))),
         *([("plate", trade_in_value(record, plate, locale))] if plate else []),
         rx.fragment(),
-    )
+    ))
 
 
 def choice_links(group: rx.Var) -> rx.Component:

@@ -15,7 +15,8 @@ ones under ``de/``, each with its own slugs (``over-ons`` / ``de/ueber-uns``) an
 A failing or slow service gives the last good answer (stale-if-error). With none yet,
 a read of what a page shows raises ``ContentUnavailable`` (an outage is no missing page:
 the page says so with status 503); the site configuration, the sitemap and a page's
-translation give None / empty instead. Both are logged.
+translation give None / empty instead. Both are logged. A repository of drafts
+(``dealer.content.preview``) keeps no answers: drafts are read anew each time.
 """
 
 from __future__ import annotations
@@ -151,6 +152,21 @@ class DemoSource:
         return copy.deepcopy(found), total
 
 
+class EditedSource:
+    """A source with one story replaced by the version an editor is changing (not saved
+    yet); everything else as ``source`` has it."""
+
+    def __init__(self, source: Source, story: dict) -> None:
+        self.source = source
+        self.edited = story
+        self.stories = source.stories  # lists as the source has them
+
+    async def story(self, full_slug: str) -> dict | None:
+        if full_slug.strip("/") == str(self.edited.get("full_slug", "")).strip("/"):
+            return copy.deepcopy(self.edited)
+        return await self.source.story(full_slug)
+
+
 class ServiceSource:
     """The live content service through a ContentClient."""
 
@@ -201,6 +217,7 @@ class ContentRepository:
         demo_dir: Path = DEMO_DIR,
         timeout: float = 3.0,
         cv_check_interval: float | None = None,
+        keep_last_good: bool = True,
     ) -> None:
         settings = settings or get_settings()
         if settings.public_mocks:
@@ -218,6 +235,7 @@ class ContentRepository:
         self.cv_check_interval = (settings.content_cache_seconds if cv_check_interval is None
                                   else cv_check_interval)
         self._cv_checked = time.monotonic()
+        self.keep_last_good = keep_last_good
         self._last_good: OrderedDict[tuple, Any] = OrderedDict()
 
     @property
@@ -244,11 +262,22 @@ class ContentRepository:
             if optional:
                 return empty
             raise ContentUnavailable(key) from exc
+        if not self.keep_last_good:
+            return result
         self._last_good[key] = copy.deepcopy(result)
         self._last_good.move_to_end(key)
         while len(self._last_good) > STALE_ENTRIES:
             self._last_good.popitem(last=False)
         return result
+
+    def editing(self, story: dict) -> ContentRepository:
+        """This repository with ``story`` in place of its saved version (an editor's change
+        not saved yet, ``EditedSource``); it keeps none of its answers."""
+        edited = copy.copy(self)
+        edited._source = EditedSource(self._source, story)
+        edited.keep_last_good = False
+        edited._last_good = OrderedDict()
+        return edited
 
     async def _check_cache_version(self) -> None:
         """Now and then ask the service whether content was published since."""

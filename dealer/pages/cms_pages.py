@@ -11,6 +11,7 @@ from dealer.components.blocks import block, layout
 from dealer.components.errors import error_screen
 from dealer.components.layout import breadcrumbs
 from dealer.components.plates import PlateBlockBinding
+from dealer.components.preview import preview_bridge
 from dealer.pages.appointment import appointment_dialog
 from dealer.pages.context import Page, PageContext
 from dealer.pages.frame import framed
@@ -60,9 +61,11 @@ def not_found(ctx: PageContext) -> rx.Component:
 
 
 def screen(ctx: PageContext, body: Callable[[], rx.Component]) -> rx.Component:
-    """A content screen: nothing until its story is read, then the layout or the 404."""
+    """A content screen: nothing until its story is read, then the layout or the 404; in a
+    preview of drafts the editor's changes show as they are made."""
     return framed(
         ctx,
+        preview_bridge(CmsState.preview_input),
         rx.cond(
             CmsState.ready,
             rx.cond(

@@ -1,5 +1,6 @@
 """Pushes each page's analytics events (``dealer.analytics``) into the browser's data layer
-when the page is shown: over the page's own connection, no HTTP call."""
+when the page is shown: over the page's own connection, no HTTP call. A preview of drafts
+(the content editor's) is no visit: nothing of it goes into the data layer."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import logging
 import reflex as rx
 
 from dealer.analytics import page_events
+from dealer.content.preview import is_preview
 from dealer.state.request import page_request
 from dealer.web.describe import describe
 
@@ -19,6 +21,8 @@ class AnalyticsState(rx.State):
     @rx.event
     async def page_shown(self):
         request = page_request(self)
+        if is_preview(request.query):
+            return None
         try:
             info = await describe(request.path, request.query)
         except Exception:  # measuring never troubles the visitor; the log keeps the cause

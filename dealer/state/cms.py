@@ -7,7 +7,7 @@ import logging
 import reflex as rx
 
 from dealer.pageinfo import Link
-from dealer.views.content import Block, Item, content_view, for_browser
+from dealer.views.content import Block, ContentView, Item, content_view, edited_view, for_browser
 
 logger = logging.getLogger(__name__)
 
@@ -45,18 +45,35 @@ class CmsState(rx.State):
         async with self:
             if self._request != request:
                 return
-            info = view.info
-            self.found = view.found
-            self.title = info.title
-            self.heading = info.heading
-            self.crumbs = info.breadcrumbs
-            for key in ("lead", "meta", "layout", "filters", "facts", "prices",
-                        "actions", "downloads", "back_label", "back_href"):
-                setattr(self, key, getattr(view, key))
-            self.blocks = [for_browser(block) for block in view.blocks]
-            self.playing = []
-            self.ready = True
+            self._show(view)
         return [rx.toast.info(text) for text in view.toasts]
+
+    @rx.event(background=True)
+    async def preview_input(self, story: object):
+        """The editor's change to a story, not saved yet (its bridge's ``input`` event): the
+        page shows it at once. Only on a preview (``dealer.content.preview``)."""
+        async with self:
+            url = self.router.url
+            request = f"{url.path}?{url.query}"
+        view = await edited_view(url.path, url.query_parameters, story)
+        if view is None:
+            return
+        async with self:
+            if self._request == request:
+                self._show(view)
+
+    def _show(self, view: ContentView) -> None:
+        info = view.info
+        self.found = view.found
+        self.title = info.title
+        self.heading = info.heading
+        self.crumbs = info.breadcrumbs
+        for key in ("lead", "meta", "layout", "filters", "facts", "prices",
+                    "actions", "downloads", "back_label", "back_href"):
+            setattr(self, key, getattr(view, key))
+        self.blocks = [for_browser(block) for block in view.blocks]
+        self.playing = []
+        self.ready = True
 
     @rx.event
     def play(self, uid: str) -> None:

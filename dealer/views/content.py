@@ -26,6 +26,13 @@ from urllib.parse import urlsplit
 from dealer.appointments.options import AppointmentOptions, appointment_href, from_plugins
 from dealer.brands import PLATFORM_BRANDS
 from dealer.content.links import link_href, safe_href
+from dealer.content.preview import (
+    draft_repository,
+    editable_attributes,
+    edited_story,
+    is_preview,
+    repository_for,
+)
 from dealer.content.repository import (
     BRANDS_FOLDER,
     NEWS_FOLDER,
@@ -194,6 +201,9 @@ class Block:
     height: str = ""
     reviews: ReviewSummary = field(default_factory=ReviewSummary)  # kind "reviews"
     groups: list[Choices] = field(default_factory=list)  # kind "vacancies": its filters
+    # In a preview, what the editor's bridge finds the block by (``dealer.content.preview``).
+    blok_c: str = ""
+    blok_uid: str = ""
 
 
 @dataclass
@@ -681,6 +691,7 @@ async def build_blocks(body: Any, ctx: _Context) -> list[Block]:
         if block is None:
             continue
         block.uid = _text(raw.get("_uid")) or f"block-{len(blocks)}"
+        block.blok_c, block.blok_uid = editable_attributes(raw.get("_editable"))
         if block.title == ctx.heading:  # the page's h1 already says it
             block.title = ""
         blocks.append(block)
@@ -844,6 +855,7 @@ async def _article(ctx: _Context, params: dict[str, str]) -> ContentView:
     )
     body = Block(kind="text", uid="article", html=_rich(content.get("body")), image=image,
                  image_alt=alt, image_position="top")
+    body.blok_c, body.blok_uid = editable_attributes(content.get("_editable"))
     back = Block(kind="action", uid="all-news", button_label=ctx.t(N_("All news")),
                  button_href=path_for("news", ctx.locale), button_variant="tertiary")
     return ContentView(info=info, layout="narrow", lead=teaser, meta=" · ".join(dates),
@@ -1013,6 +1025,7 @@ async def _model(ctx: _Context, params: dict[str, str]) -> ContentView:
     ]}]}
     gallery = await _gallery({"images": content.get("gallery"), "component": "image_slider"}, ctx)
     gallery.uid = "gallery"
+    gallery.blok_c, gallery.blok_uid = editable_attributes(content.get("_editable"))
     blocks = [gallery]
     if highlights:
         blocks.append(Block(kind="text", uid="highlights", title=ctx.t(N_("Highlights")),
@@ -1067,7 +1080,8 @@ async def content_view(path: str, query: Mapping[str, str] | None = None, *,
     """
     resolved = resolve(path)
     locale = resolved[1] if resolved else locale_from_path(path)
-    ctx = _Context(locale, path, dict(query or {}), repo or get_repository())
+    query = dict(query or {})
+    ctx = _Context(locale, path, query, repo or repository_for(query))
     if resolved is None or resolved[0] not in SCREENS:
         return _page_not_found(ctx)
     try:
@@ -1078,6 +1092,16 @@ async def content_view(path: str, query: Mapping[str, str] | None = None, *,
         if block.kind in CARD_KINDS:
             block.cards_html = "".join(card_html(item, block.style) for item in block.parts)
     return view
+
+
+async def edited_view(path: str, query: Mapping[str, str], story: object
+                      ) -> ContentView | None:
+    """A preview's view with the story the editor is changing in place of its saved draft
+    (the editor's ``input`` event); None outside a preview or for what is no story."""
+    edited = edited_story(story)
+    if edited is None or not is_preview(query):
+        return None
+    return await content_view(path, query, repo=draft_repository().editing(edited))
 
 
 def for_browser(block: Block) -> Block:

@@ -6,7 +6,8 @@ site's own code may evaluate text ('unsafe-eval'): the framework's client runs t
 actions the server sends (notifications, the share button) that way. Styles may be inline:
 the components insert their style elements at run time. Photos and videos may come from
 any HTTPS host (stock photos and content images live with their services); the only
-frames are the video players of content pages.
+frames are the video players of content pages. No page may be framed, except a preview of
+drafts by the content editor's origin, and only a preview may load the editor's bridge.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import hashlib
 import re
 from urllib.parse import urlsplit
 
+from dealer.content.preview import origin
 from dealer.settings import get_settings
 from dealer.views.content import VIDEO_HOSTS
 from dealer.web.tags import tag_origins
@@ -45,21 +47,25 @@ def map_tile_origin() -> list[str]:
 
 def websocket_origins() -> list[str]:
     """The site's origins as websocket origins (ws://, wss://)."""
-    return ["ws" + origin.removeprefix("http") for origin in get_settings().own_origins]
+    return ["ws" + own.removeprefix("http") for own in get_settings().own_origins]
 
 
-def content_security_policy(document: str) -> str:
-    tags = tag_origins(get_settings())
+def content_security_policy(document: str, *, preview: bool = False) -> str:
+    """The policy of ``document``; a ``preview`` of drafts may be framed by the content
+    editor and load its bridge script."""
+    settings = get_settings()
+    tags = tag_origins(settings)
+    bridge = [origin(settings.content_bridge_url)] if preview else []
     directives = {
         "default-src": ["'self'"],
-        "script-src": ["'self'", "'unsafe-eval'", *script_hashes(document), *tags],
+        "script-src": ["'self'", "'unsafe-eval'", *script_hashes(document), *tags, *bridge],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "blob:", "https:", *map_tile_origin()],
         "media-src": ["'self'", "https:"],
         "font-src": ["'self'"],
-        "connect-src": ["'self'", *get_settings().own_origins, *websocket_origins(), *tags],
+        "connect-src": ["'self'", *settings.own_origins, *websocket_origins(), *tags],
         "frame-src": VIDEO_PLAYERS,
-        "frame-ancestors": ["'none'"],
+        "frame-ancestors": [origin(settings.content_editor_origin)] if preview else ["'none'"],
         "base-uri": ["'self'"],
         "form-action": ["'self'"],
         "object-src": ["'none'"],

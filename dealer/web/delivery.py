@@ -3,7 +3,8 @@
 Hashed build assets (``/assets/``) never change under their name: they are read once
 with the gzipped copy the build wrote (or gzipped once), kept in memory and cached by
 browsers for a year. HTML is compressed and
-revalidated on every visit (stock and prices change); other files are cached for a day.
+revalidated on every visit (stock and prices change); a preview of drafts is kept by no
+cache at all; other files are cached for a day.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
 ONE_DAY = "public, max-age=86400"
 NO_STORE = "no-store"
+PRIVATE = "private, no-store"  # a preview of drafts: for its editor only, kept nowhere
 # Sent with every answer; HTML answers also carry the framing and referrer rules.
 SECURITY_HEADERS = {
     "x-content-type-options": "nosniff",

@@ -24,6 +24,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, RedirectRespons
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from dealer.brands import SITE_FAVICON, favicon
+from dealer.content.preview import draft_repository, is_preview
 from dealer.db import get_engine
 from dealer.i18n import (
     LANGUAGE_TAGS,
@@ -45,6 +46,7 @@ from dealer.web.delivery import (
     ASSET_PREFIX,
     NO_STORE,
     ONE_DAY,
+    PRIVATE,
     REVALIDATE,
     SECURITY_HEADERS,
     AssetCache,
@@ -150,6 +152,8 @@ AFTER_FIRST_FRAME = (
     "setTimeout(r,1000)});"
 )
 REFLEX_DEFAULT_OG_IMAGE = '<meta content="favicon.ico" property="og:image"/>'
+# In a preview of drafts: the content editor's bridge, after the page (preview.jsx).
+BRIDGE_SCRIPT_ID = "content-bridge"
 # SPEC §1: in mock-data mode the console says so (for developers, not translated).
 MOCK_WARNING_SCRIPT = (
     "<script>console.warn('Mock data mode: bundled demo data replaces the content "
@@ -253,6 +257,13 @@ def with_page(document: str, info: PageInfo, *, crawler_body: bool, build_id: st
     return document
 
 
+def with_bridge(document: str) -> str:
+    """A preview's document with the content editor's bridge script after the page."""
+    tag = (f'<script src="{html.escape(get_settings().content_bridge_url)}" '
+           f'id="{BRIDGE_SCRIPT_ID}" async></script>')
+    return document.replace("</body>", tag + "</body>", 1)
+
+
 def start_app_after_first_frame(document: str) -> str:
     """The document with the app's module preloads and start moved behind the first
     frame (see AFTER_FIRST_FRAME); unchanged when the build's start script differs."""
@@ -344,6 +355,9 @@ class SiteLayer:
         hsts = get_settings().hsts_seconds
         self.security_headers = SECURITY_HEADERS | (
             {"strict-transport-security": f"max-age={hsts}; includeSubDomains"} if hsts else {})
+        # A preview may be framed by the content editor (its CSP names the editor's origin).
+        self.preview_headers = {name: value for name, value in self.security_headers.items()
+                                if name != "x-frame-options"}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
@@ -352,11 +366,13 @@ class SiteLayer:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        send = with_headers(send, self.security_headers)
         if scope["method"] not in ("GET", "HEAD"):
-            await bounded(self.app, scope, receive, send)
+            await bounded(self.app, scope, receive, with_headers(send, self.security_headers))
             return
         path: str = scope["path"]
+        query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
+        preview = is_preview(query) and not _passes_through(path)
+        send = with_headers(send, self.preview_headers if preview else self.security_headers)
         headers = Headers(scope=scope)
         if path == "/health":
             await self.health()(scope, receive, send)
@@ -381,7 +397,7 @@ class SiteLayer:
                 send = with_headers(send, {"cache-control": ONE_DAY})
             await self.app(scope, receive, send)
             return
-        response = await self.page_response(scope)
+        response = await self.page_response(scope, preview=preview)
         await response(scope, receive, send)
 
     async def data_response(self, path: str) -> Response:
@@ -423,7 +439,9 @@ class SiteLayer:
 
         return app
 
-    async def page_response(self, scope: Scope) -> Response:
+    async def page_response(self, scope: Scope, *, preview: bool = False) -> Response:
+        """The page at the request's URL; a preview of drafts (``preview``: its editor token
+        verified) from the drafts, its frame too, for the content editor only."""
         path: str = scope["path"]
         query = scope.get("query_string", b"").decode("latin-1")
         headers = Headers(scope=scope)
@@ -456,11 +474,16 @@ class SiteLayer:
                 response = redirect(path_for("content", locale) + suffix, 302)
                 response.headers["vary"] = "Cookie, Accept-Language"
                 return response
-        return self.document(await describe(path, dict(parse_qsl(query))), headers,
-                             await frame_parts())
+        info = await describe(path, dict(parse_qsl(query)))
+        if preview:
+            info.noindex = True
+            return self.document(info, headers, await frame_parts(draft_repository()),
+                                 preview=True)
+        return self.document(info, headers, await frame_parts())
 
     def document(self, info: PageInfo, headers: Headers,
-                 frame: dict[str, dict[str, str]] | None = None) -> Response:
+                 frame: dict[str, dict[str, str]] | None = None, *,
+                 preview: bool = False) -> Response:
         retry = {"retry-after": str(RETRY_AFTER_SECONDS)} if info.status == 503 else {}
         if info.status != 200 and is_bot(headers.get("user-agent", "")):
             return Response(minimal_error(info), status_code=info.status, media_type="text/html",
@@ -473,12 +496,17 @@ class SiteLayer:
         has_content = bool(info.facts or info.links or info.status != 200 or info.heading)
         body = with_page(shell, info, crawler_body=has_content, build_id=self.shells.build_id(root),
                          prerendered=source is not None, frame=frame)
-        headers_out = {"content-security-policy": content_security_policy(body), **retry}
+        if preview:
+            body = with_bridge(body)
+        headers_out = {"content-security-policy": content_security_policy(body, preview=preview),
+                       **retry}
         if info.path == "/":
             headers_out["vary"] = "Cookie, Accept-Language"
+        if preview:
+            headers_out["x-robots-tag"] = "noindex"
         response = Response(body, status_code=info.status, media_type="text/html",
                             headers=headers_out)
-        return deliver(response, headers, REVALIDATE)
+        return deliver(response, headers, PRIVATE if preview else REVALIDATE)
 
 
 BOT_RE = re.compile(

@@ -21,14 +21,34 @@ from dealer.db import make_engine
 from tests.conftest import Site, free_port, separate_site
 from tests.loopback import LoopbackServer, LoopbackService
 
+CONTENT_SPACE = "287811"
+PREVIEW_TOKEN = "draft-token"
+
+
+def marked(story: dict, space: str = CONTENT_SPACE) -> dict:
+    """A story as the service answers its draft: the story and each block of its body carry
+    the visual editor's ``_editable`` comment."""
+    story = copy.deepcopy(story)
+    content = story["content"]
+    body = content.get("body")  # a page's blocks (an article's body is rich text)
+    for block in [content, *(body if isinstance(body, list) else [])]:
+        options = {"name": block.get("component"), "space": space, "uid": block.get("_uid"),
+                   "id": str(story.get("id"))}
+        block["_editable"] = f"<!--#storyblok#{json.dumps(options)}-->"
+    return story
+
 
 class ContentService:
     """The content delivery API on loopback, serving the bundled stories; an editor may
-    publish a changed story (a new cache version)."""
+    publish a changed story (a new cache version) or save a draft, which only
+    ``version=draft`` with the preview token reads. Keeps every request's path and
+    version."""
 
     def __init__(self) -> None:
         self.demo = DemoSource()
         self.changed: dict[str, dict] = {}
+        self.drafts: dict[str, dict] = {}
+        self.asked: list[tuple[str, str]] = []
         self.cv = 1
         service = self
 
@@ -56,18 +76,29 @@ class ContentService:
         self.changed[full_slug] = story
         self.cv += 1
 
-    async def story(self, full_slug: str) -> dict | None:
-        return copy.deepcopy(self.changed.get(full_slug)) or await self.demo.story(full_slug)
+    def save_draft(self, full_slug: str, story: dict) -> None:
+        """An editor's saved change, not published: the cache version stays."""
+        self.drafts[full_slug] = story
+
+    async def story(self, full_slug: str, draft: bool = False) -> dict | None:
+        story = (copy.deepcopy(self.drafts.get(full_slug) if draft else None)
+                 or copy.deepcopy(self.changed.get(full_slug))
+                 or await self.demo.story(full_slug))
+        return marked(story) if story and draft else story
 
     async def answer(self, target: str) -> tuple[int, dict]:
         url = urlsplit(target)
         params = dict(parse_qsl(url.query))
         path = url.path.removeprefix("/v2/")
+        self.asked.append((path, params.get("version", "")))
         if path == "cdn/spaces/me":
             return 200, {"space": {"version": self.cv}}
+        draft = params.get("version") == "draft"
+        if draft and params.get("token") != PREVIEW_TOKEN:
+            return 401, {"error": "Unauthorized"}
         slug = path.removeprefix("cdn/stories").strip("/")
         if slug:
-            story = await self.story(slug)
+            story = await self.story(slug, draft)
             if story is None:
                 return 404, {"error": "Not found"}
             return 200, {"story": story, "cv": self.cv}
@@ -78,7 +109,7 @@ class ContentService:
             page=int(params.get("page", "1")),
             per_page=int(params.get("per_page", "25")),
         )
-        return 200, {"stories": [await self.story(s["full_slug"]) for s in stories],
+        return 200, {"stories": [await self.story(s["full_slug"], draft) for s in stories],
                      "cv": self.cv, "total": total}
 
 
@@ -114,6 +145,22 @@ window.bookingProviderRuns = (window.bookingProviderRuns || 0) + 1;
 window.appointmentWidget = {plugins: {appointment_booking: {
   open: function (options) { window.providerOpened = options; }}}};
 """
+# The content editor's bridge: starts as Storyblok's does (StoryblokBridge, .on(events,
+# callback)) and hands its callbacks the messages the editor sends the page: {action:
+# "input", story} for a change not saved yet, {action: "change" | "published"} else.
+BRIDGE_SCRIPT = """
+window.StoryblokBridge = function () {
+  var listeners = [];
+  window.bridgeStarts = (window.bridgeStarts || 0) + 1;
+  window.addEventListener("message", function (message) {
+    var data = message.data || {};
+    listeners.forEach(function (l) { if (l.events.indexOf(data.action) >= 0) l.callback(data); });
+  });
+  this.on = function (events, callback) {
+    listeners.push({events: [].concat(events), callback: callback});
+  };
+};
+"""
 TILE_ATTRIBUTION = "Kaartgegevens testserver"
 # A 1x1 transparent PNG: enough for the browser to count a tile as loaded.
 PNG = base64.b64decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB"
@@ -148,6 +195,13 @@ def booking_provider() -> Iterator[LoopbackService]:
 
 
 @pytest.fixture(scope="session")
+def editor() -> Iterator[LoopbackService]:
+    """The content service's visual editor: its origin frames previews, its bridge script."""
+    with LoopbackService({"/bridge.js": ("text/javascript", BRIDGE_SCRIPT)}) as service:
+        yield service
+
+
+@pytest.fixture(scope="session")
 def content_service() -> Iterator[ContentService]:
     service = ContentService()
     yield service
@@ -165,17 +219,21 @@ def tiles() -> Iterator[LoopbackService]:
 def integrations_site(tag_manager: LoopbackService,
                       ingest: LoopbackService, chat_provider: LoopbackService,
                       booking_provider: LoopbackService, tiles: LoopbackService,
-                      content_service: ContentService) -> Iterator[Site]:
+                      content_service: ContentService, editor: LoopbackService
+                      ) -> Iterator[Site]:
     """The site as a dealer runs it with every outside service configured: its content
-    from the content service (published content, checked for changes every second), a
-    tag manager, error reporting, a chat provider, a booking provider and map tiles (all
-    served on the loopback interface). One site for all of them: each site with settings
-    of its own compiles its pages, and the files using this one run on one worker
-    (tests/conftest.SAME_WORKER)."""
+    from the content service (published content, checked for changes every second, and
+    drafts in the visual editor's previews), a tag manager, error reporting, a chat
+    provider, a booking provider and map tiles (all served on the loopback interface).
+    One site for all of them: each site with settings of its own compiles its pages, and
+    the files using this one run on one worker (tests/conftest.SAME_WORKER)."""
     with separate_site("integrations", {
-        "DEALER_PUBLIC_MOCKS": "false", "DEALER_CONTENT_TOKEN": "preview-token",
+        "DEALER_PUBLIC_MOCKS": "false", "DEALER_CONTENT_TOKEN": "public-token",
         "DEALER_CONTENT_BASE_URL": content_service.base_url,
         "DEALER_CONTENT_CACHE_SECONDS": "1",
+        "DEALER_CONTENT_PREVIEW_TOKEN": PREVIEW_TOKEN, "DEALER_CONTENT_SPACE_ID": CONTENT_SPACE,
+        "DEALER_CONTENT_EDITOR_ORIGIN": editor.origin,
+        "DEALER_CONTENT_BRIDGE_URL": editor.origin + "/bridge.js",
         "DEALER_TAG_MANAGER_ID": TAG_MANAGER_ID,
         "DEALER_TAG_MANAGER_URL": tag_manager.origin + "/gtm.js",
         "DEALER_SENTRY_DSN": f"http://{INGEST_KEY}@{ingest.origin.removeprefix('http://')}/1",

@@ -56,3 +56,13 @@ def test_a_plain_http_tile_server_may_send_map_tiles(monkeypatch: pytest.MonkeyP
         settings_module.get_settings.cache_clear()
     assert images.split() == ["img-src", "'self'", "data:", "blob:", "https:",
                               "http://10.0.0.7:8080"]
+
+
+def test_only_a_preview_may_be_framed_by_the_editor_and_load_its_bridge() -> None:
+    page = dict(part.split(" ", 1) for part in content_security_policy("").split("; "))
+    shown = dict(part.split(" ", 1)
+                 for part in content_security_policy("", preview=True).split("; "))
+    assert page["frame-ancestors"] == "'none'"
+    assert "storyblok" not in " ".join(page.values())
+    assert shown["frame-ancestors"] == "https://app.storyblok.com"
+    assert shown["script-src"] == page["script-src"] + " https://app.storyblok.com"
