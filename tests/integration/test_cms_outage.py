@@ -9,7 +9,7 @@ import httpx
 import pytest
 from sqlalchemy.engine import Engine
 
-from dealer.content import ContentClient
+from dealer.content import ContentClient, preview
 from dealer.content.repository import ContentRepository, DemoSource
 from dealer.settings import Settings
 from dealer.stock.index import get_index
@@ -60,6 +60,7 @@ def service(monkeypatch: pytest.MonkeyPatch, fresh_stock_engine: Engine) -> Cont
     repo = ContentRepository(Settings(content_token="tok", public_mocks=False), client=client,
                              timeout=0.5)
     monkeypatch.setattr(cms_view, "get_repository", lambda: repo)
+    monkeypatch.setattr(preview, "get_repository", lambda: repo)
     monkeypatch.setattr(stock_listing, "get_index", lambda: get_index(fresh_stock_engine))
     return service
 
