@@ -266,7 +266,7 @@ class StockIndex:
             masks["equipment"] = (self._equipment & required) == required
         for key in RANGE_KEYS:
             low, high = getattr(query, key)
-            values = self._numbers[key]
+            values = self._range_values(query, key)
             # Comparisons with NaN (no such price) are false: those vehicles drop out.
             if low is not None and high is not None:
                 masks[key] = (values >= low) & (values <= high)
@@ -284,6 +284,13 @@ class StockIndex:
         if query.vat_reportable:
             masks["vat_reportable"] = self._vat
         return base, masks
+
+    def _range_values(self, query: StockQuery, key: str) -> np.ndarray:
+        """The numbers a range filter reads: on a deal listing the monthly amount is that
+        deal type's, elsewhere the lowest of the vehicle's monthly amounts."""
+        if key == "monthly" and query.scope_deal:
+            return self._numbers[query.scope_deal]
+        return self._numbers[key]
 
     def _combine(self, base: np.ndarray | None, masks: dict, skip: str | None) -> np.ndarray:
         parts = [mask for key, mask in masks.items() if key != skip]
@@ -325,7 +332,8 @@ class StockIndex:
             total=total,
             cards=self._cards(rows),
             facets=self._facet_counts(query, others),
-            ranges={key: self._bounds(self._numbers[key].take(others(key))) for key in RANGE_KEYS},
+            ranges={key: self._bounds(self._range_values(query, key).take(others(key)))
+                    for key in RANGE_KEYS},
             page=current,
             pages=pages,
             per_page=per_page,

@@ -61,6 +61,21 @@ def test_deal_listing_holds_only_vehicles_offered_that_way(
     assert all(getattr(card, deal) is not None for card in result.cards)
 
 
+@pytest.mark.parametrize("deal", ["private_lease", "private_finance"])
+def test_a_monthly_budget_on_a_deal_listing_is_that_deal_types_amount(
+    index: StockIndex, stock_engine: Engine, deal: str
+) -> None:
+    query = StockQuery.from_params({"monthly_max": "400", "sort": f"{deal}_asc"}, deal=deal)
+    result = index.search(query, per_page=2_000)
+    assert result == sql_search.search(stock_engine, query, per_page=2_000)
+    assert result.total > 0
+    assert all(getattr(card, deal) <= 400 for card in result.cards)
+    # Elsewhere the budget takes a vehicle's lowest monthly amount, of any deal type.
+    anywhere = index.search(StockQuery.from_params({"monthly_max": "400"}), per_page=2_000)
+    assert any(card.slug not in {c.slug for c in result.cards} and getattr(card, deal)
+               for card in anywhere.cards)
+
+
 @pytest.mark.parametrize("sort", SORT_OPTIONS)
 def test_every_sort_equals_sql_and_orders(
     index: StockIndex, stock_engine: Engine, sort: str
