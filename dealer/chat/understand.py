@@ -38,7 +38,7 @@ from dealer.stock.text import fold
 
 MAX_TEXT = 300
 INTENTS = ("stock", "branch", "monthly", "handover", "test_drive", "unknown")
-DEPARTMENTS = ("showroom", "workshop", "parts")
+DEPARTMENTS = catalog.OPENING_DEPARTMENTS
 # In a monthly question: amounts below this are a monthly budget, others a vehicle price.
 MONTHLY_CEILING = 2_500
 AROUND = 0.05  # a price said plainly: the cars within 5 % of it
