@@ -16,6 +16,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from sqlalchemy.engine import Engine
 
@@ -190,25 +191,32 @@ def _dates(understood: Understood, country: str, now: dt.datetime | None) -> lis
             for weekday in understood.weekdays]
 
 
-_WEEK = {
-    "showroom": N_("Showroom hours: {hours}."),
-    "workshop": N_("Workshop hours: {hours}."),
-    "parts": N_("Parts department hours: {hours}."),
-}
-_OPEN_ON = {
-    "showroom": N_("The showroom of {branch} is open {day} from {opens} to {closes}."),
-    "workshop": N_("The workshop of {branch} is open {day} from {opens} to {closes}."),
-    "parts": N_("The parts department of {branch} is open {day} from {opens} to {closes}."),
-}
-_CLOSED_ON = {
-    "showroom": N_("The showroom of {branch} is closed {day}."),
-    "workshop": N_("The workshop of {branch} is closed {day}."),
-    "parts": N_("The parts department of {branch} is closed {day}."),
-}
-_MISSING = {
-    "showroom": N_("{branch} has no showroom."),
-    "workshop": N_("{branch} has no workshop."),
-    "parts": N_("{branch} has no parts department."),
+class _Sentences(NamedTuple):
+    """What the assistant says of one department, in whole sentences so that each
+    language words them its own way."""
+
+    week: str
+    open_on: str
+    closed_on: str
+    missing: str
+
+
+_DEPARTMENT_SENTENCES = {
+    "showroom": _Sentences(
+        N_("Showroom hours: {hours}."),
+        N_("The showroom of {branch} is open {day} from {opens} to {closes}."),
+        N_("The showroom of {branch} is closed {day}."),
+        N_("{branch} has no showroom.")),
+    "workshop": _Sentences(
+        N_("Workshop hours: {hours}."),
+        N_("The workshop of {branch} is open {day} from {opens} to {closes}."),
+        N_("The workshop of {branch} is closed {day}."),
+        N_("{branch} has no workshop.")),
+    "parts": _Sentences(
+        N_("Parts department hours: {hours}."),
+        N_("The parts department of {branch} is open {day} from {opens} to {closes}."),
+        N_("The parts department of {branch} is closed {day}."),
+        N_("{branch} has no parts department.")),
 }
 
 
@@ -217,7 +225,7 @@ def branch_text(branch: LocationView, department: str, locale: str) -> str:
     return " ".join((
         gettext(locale, "{name}, {street}, {postal_code} {city}.", name=branch.name,
                 street=branch.street, postal_code=branch.postal_code, city=branch.city),
-        gettext(locale, _WEEK[department],
+        gettext(locale, _DEPARTMENT_SENTENCES[department].week,
                 hours=hours_summary(branch.hours(department), locale)),
         gettext(locale, "Phone {phone}.",
                 phone=phones.shown(branch.phone, branch.country, locale)),
@@ -226,16 +234,17 @@ def branch_text(branch: LocationView, department: str, locale: str) -> str:
 
 def day_hours(branch: LocationView, department: str, day: dt.date, locale: str,
               now: dt.datetime | None = None) -> str:
-    """One department's hours on one day: "The workshop of ... is open tomorrow,
+    """One department's hours on one day: "The workshop of ... is open tomorrow
     (Saturday 29 November) from 08:00 to 12:00."."""
     offset = (day - local_time(branch.country, now).date()).days
     when = {0: N_("today ({date})"), 1: N_("tomorrow ({date})")}.get(offset, N_("on {date}"))
     named = gettext(locale, when, date=format_day(day, locale))
+    sentences = _DEPARTMENT_SENTENCES[department]
     time = next((t for t in branch.hours(department) if t.weekday == day.weekday()), None)
     opens, closes = clock(time and time.opens), clock(time and time.closes)
     if time is None or not time.is_open or opens is None or closes is None:
-        return gettext(locale, _CLOSED_ON[department], branch=branch.name, day=named)
-    return gettext(locale, _OPEN_ON[department], branch=branch.name, day=named,
+        return gettext(locale, sentences.closed_on, branch=branch.name, day=named)
+    return gettext(locale, sentences.open_on, branch=branch.name, day=named,
                    opens=format_time(opens, locale), closes=format_time(closes, locale))
 
 
@@ -255,7 +264,7 @@ def _without(branch: LocationView, department: str, branches: Sequence[LocationV
     here = Place(branch.name, branch.latitude, branch.longitude, 0)
     others = sorted((other for other in branches if other.hours(department)),
                     key=lambda other: distance_km(other.latitude, other.longitude, here))
-    text = gettext(locale, _MISSING[department], branch=branch.name)
+    text = gettext(locale, _DEPARTMENT_SENTENCES[department].missing, branch=branch.name)
     if others:
         text += " " + gettext(locale, "The nearest branches that have one: {places}.",
                               places=", ".join(other.city for other in others[:2]))

@@ -330,6 +330,31 @@ def test_anything_typed_is_understood_somehow(text: object, locale: str) -> None
     assert len(understood.query.to_query_string()) < 2000
 
 
+@given(st.integers(min_value=3, max_value=150), st.sampled_from(
+    ["{k}k", "{k}.000", "€ {k}000", "{k}.000 euro", "{k} duizend", "€{k}k"]),
+    st.sampled_from([("nl", "Wat is het maandbedrag bij {amount}?"),
+                     ("de", "Monatsrate bei {amount}"),
+                     ("nl", "private lease voor een auto van {amount}"),
+                     ("de", "Finanzierung für ein Auto um {amount}")]))
+def test_a_price_in_a_monthly_question_means_the_cars_around_it(
+        thousands: int, written: str, asked: tuple[str, str]) -> None:
+    locale, question = asked
+    amount = written.format(k=thousands)
+    understood = understand(question.format(amount=amount), locale, VOCABULARY)
+    price = thousands * 1000
+    assert (understood.intent, understood.price_around) == ("monthly", price)
+    assert understood.query.price == (round(price * 0.95), round(price * 1.05))
+    assert understood.query.monthly == (None, None)
+
+
+@given(st.integers(min_value=50, max_value=2_499), st.sampled_from(
+    ["{n} per maand", "€ {n} p/m", "{n} euro pm", "{n},- per maand", "€{n} /mnd"]))
+def test_an_amount_per_month_is_a_monthly_budget(amount: int, written: str) -> None:
+    understood = understand(f"lease tot {written.format(n=amount)}", "nl", VOCABULARY)
+    assert understood.query.monthly == (None, amount)
+    assert understood.query.price == (None, None)
+
+
 @given(st.text(alphabet="0123456789., km€pkPSbisonder", max_size=60))
 def test_numbers_in_any_shape_give_a_valid_search(text: str) -> None:
     query = understand(text, "nl", VOCABULARY).query
