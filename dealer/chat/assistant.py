@@ -29,7 +29,12 @@ from dealer.forms.definitions import CHAT_FORMS, FormDef, get_form
 from dealer.i18n import N_, format_day, format_number, format_price, format_time, gettext, ngettext
 from dealer.leads.store import StoredLead, store_lead
 from dealer.locations.places import Place, distance_km
-from dealer.locations.repository import LocationView, branch_names, list_locations
+from dealer.locations.repository import (
+    LocationView,
+    branch_names,
+    get_location,
+    list_locations,
+)
 from dealer.pageinfo import Link
 from dealer.routes import path_for
 from dealer.stock.index import get_index
@@ -141,35 +146,35 @@ def not_understood(locale: str) -> Message:
 
 
 def _stock(query: StockQuery, locale: str, engine: Engine | None) -> Message:
-    result = get_index(engine).search(query, page=1, per_page=SHOWN_VEHICLES)
-    cards = [card_values(card, locale, "purchase") for card in result.cards]
+    total, found = get_index(engine).first(query, SHOWN_VEHICLES)
+    cards = [card_values(card, locale, "purchase") for card in found]
     vehicles = [Link(label=card.title, value=f"{card.specs} · {card.price}", href=card.href)
                 for card in cards]
     link = Link(label=gettext(locale, "Show all results"), href=listing_path(locale, query))
-    if not result.total:
+    if not total:
         return _say(gettext(locale, "No car in our stock matches that right now. Try fewer "
                                     "wishes, or see the whole stock."),
                     link=Link(label=gettext(locale, "Show the whole stock"),
                               href=listing_path(locale, query.cleared())))
     text = ngettext(locale, "I found {n} car that matches.", "I found {n} cars that match.",
-                    result.total, n=format_number(result.total, locale))
-    if result.total > SHOWN_VEHICLES:
+                    total, n=format_number(total, locale))
+    if total > SHOWN_VEHICLES:
         text += " " + gettext(locale, "Here are the first three.")
     return _say(text, vehicles=vehicles, link=link, vehicle=cards[0].slug)
 
 
 def _branch(understood: Understood, locale: str, engine: Engine | None,
             now: dt.datetime | None) -> Message:
-    with session_scope(engine) as session:
-        branches = list_locations(session)
-    chosen = next((branch for branch in branches if branch.slug == understood.branch), None)
+    department = understood.department or "showroom"
+    with session_scope(engine) as session:  # the one branch asked about; all only if needed
+        chosen = get_location(session, understood.branch) if understood.branch else None
+        branches = [] if chosen and chosen.hours(department) else list_locations(session)
     if chosen is None:
         names = ", ".join(branch.city for branch in branches)
         return _say(gettext(locale, "Which branch do you mean? We are in {places}.",
                             places=names),
                     link=Link(label=gettext(locale, "All branches"),
                               href=path_for("locations", locale)))
-    department = understood.department or "showroom"
     days = _dates(understood, chosen.country, now)
     if not chosen.hours(department):
         text = _without(chosen, department, branches, locale)
@@ -319,23 +324,23 @@ def _monthly_stock(understood: Understood, locale: str, engine: Engine | None) -
     index = get_index(engine)
     for deal_type in (understood.deal_type,) if understood.deal_type else PRIVATE_DEAL_TYPES:
         query = understood.query.replace(scope_deal=deal_type, sort=f"{deal_type}_asc")
-        result = index.search(query, page=1, per_page=SHOWN_VEHICLES)
-        if result.total:
+        total, found = index.first(query, SHOWN_VEHICLES)
+        if total:
             break
     deal_name = label("deal_type", deal_type, locale)
-    if not result.total:
+    if not total:
         return _say(gettext(locale, "{deal_type}: no car in our stock matches that right now. "
                                     "Try fewer wishes, or see all of them.",
                             deal_type=deal_name),
                     link=Link(label=gettext(locale, "Show the whole stock"),
                               href=listing_path(locale, query.cleared(), deal_type)))
-    cards = [card_values(card, locale, deal_type) for card in result.cards]
+    cards = [card_values(card, locale, deal_type) for card in found]
     first = current_vehicle(engine or get_engine(), cards[0].slug)
     summary = None if first is None else pricing.calculate(
         first.prices, pricing.Choices(deal_type), country=first.location.country, locale=locale)
     lines = [ngettext(locale, "{deal_type}: I found {n} car, the lowest monthly amount first.",
                       "{deal_type}: I found {n} cars, the lowest monthly amount first.",
-                      result.total, n=format_number(result.total, locale),
+                      total, n=format_number(total, locale),
                       deal_type=deal_name), *_reading(understood, locale)]
     if summary is not None:
         lines.append(monthly_example(summary, cards[0].title, locale))

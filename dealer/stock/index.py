@@ -306,6 +306,15 @@ class StockIndex:
         base, masks = self._filter_masks(query)
         return int(np.count_nonzero(self._combine(base, masks, None)))
 
+    def first(self, query: StockQuery, count: int) -> tuple[int, list[VehicleCard]]:
+        """How many vehicles match and the first ``count`` of them in the query's order,
+        without the facet counts and range bounds a listing page needs (the chat's
+        answers)."""
+        base, masks = self._filter_masks(query)
+        everything = self._combine(base, masks, None)
+        total = int(np.count_nonzero(everything))
+        return total, self._cards(self._page_rows(everything, total, query.sort, 0, count))
+
     def search(
         self, query: StockQuery, page: int | None = None, per_page: int = PER_PAGE
     ) -> StockResult:

@@ -81,6 +81,14 @@ def test_a_monthly_budget_on_a_deal_listing_is_that_deal_types_amount(
                for card in anywhere.cards)
 
 
+@pytest.mark.parametrize("params", QUERIES)
+def test_the_first_cars_are_the_first_page_without_its_facets(index: StockIndex,
+                                                              params: dict) -> None:
+    query = StockQuery.from_params({**params, "sort": "private_lease_asc"})
+    page = index.search(query, page=1, per_page=3)
+    assert index.first(query, 3) == (page.total, page.cards)
+
+
 @pytest.mark.parametrize("sort", SORT_OPTIONS)
 def test_every_sort_equals_sql_and_orders(
     index: StockIndex, stock_engine: Engine, sort: str
