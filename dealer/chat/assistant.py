@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from sqlalchemy.engine import Engine
+from sqlmodel import Session
 
 from dealer import phones, pricing
 from dealer.appointments.slots import clock
@@ -168,20 +169,19 @@ def _branch(understood: Understood, locale: str, engine: Engine | None,
     department = understood.department or "showroom"
     with session_scope(engine) as session:  # the one branch asked about; all only if needed
         chosen = get_location(session, understood.branch) if understood.branch else None
-        branches = [] if chosen and chosen.hours(department) else list_locations(session)
-    if chosen is None:
-        names = ", ".join(branch.city for branch in branches)
-        return _say(gettext(locale, "Which branch do you mean? We are in {places}.",
-                            places=names),
-                    link=Link(label=gettext(locale, "All branches"),
-                              href=path_for("locations", locale)))
-    days = _dates(understood, chosen.country, now)
-    if not chosen.hours(department):
-        text = _without(chosen, department, branches, locale)
-    elif days:
-        text = " ".join(day_hours(chosen, department, day, locale, now) for day in days)
-    else:
-        text = branch_text(chosen, department, locale)
+        if chosen is None:
+            names = ", ".join(branch.city for branch in list_locations(session))
+            return _say(gettext(locale, "Which branch do you mean? We are in {places}.",
+                                places=names),
+                        link=Link(label=gettext(locale, "All branches"),
+                                  href=path_for("locations", locale)))
+        days = _dates(understood, chosen.country, now)
+        if not chosen.hours(department):
+            text = _without(chosen, department, session, locale)
+        elif days:
+            text = " ".join(day_hours(chosen, department, day, locale, now) for day in days)
+        else:
+            text = branch_text(chosen, department, locale)
     return _say(text, link=Link(label=gettext(locale, "About this location"),
                                 href=path_for("location", locale, location=chosen.slug)))
 
@@ -253,8 +253,7 @@ def day_hours(branch: LocationView, department: str, day: dt.date, locale: str,
                    opens=format_time(opens, locale), closes=format_time(closes, locale))
 
 
-def _without(branch: LocationView, department: str, branches: Sequence[LocationView],
-             locale: str) -> str:
+def _without(branch: LocationView, department: str, session: Session, locale: str) -> str:
     """A branch without the department's hours: who to ask there (parts), or the nearest
     branches that have it."""
     advisor = next((person for person in branch.employees if person.department == "parts"),
@@ -267,7 +266,7 @@ def _without(branch: LocationView, department: str, branches: Sequence[LocationV
                                                   branch.country, locale),
             email=advisor.email or branch.email)
     here = Place(branch.name, branch.latitude, branch.longitude, 0)
-    others = sorted((other for other in branches if other.hours(department)),
+    others = sorted((other for other in list_locations(session) if other.hours(department)),
                     key=lambda other: distance_km(other.latitude, other.longitude, here))
     text = gettext(locale, _DEPARTMENT_SENTENCES[department].missing, branch=branch.name)
     if others:
