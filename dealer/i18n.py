@@ -14,6 +14,7 @@ from functools import cache, lru_cache
 
 from babel import Locale
 from babel.dates import format_date as babel_format_date
+from babel.dates import format_time as babel_format_time
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from babel.numbers import format_currency, format_decimal
@@ -180,3 +181,16 @@ def format_number(value: object, locale: str, *, decimals: int | None = None) ->
 
 def format_date(value: dt.date | dt.datetime, locale: str, *, style: str = "long") -> str:
     return babel_format_date(value, format=style, locale=locale)
+
+
+def format_day(value: dt.date, locale: str) -> str:
+    """A day with its weekday and without the year: nl "zaterdag 28 november", de
+    "Samstag, 28. November" (the locale's full date pattern less its year)."""
+    pattern = re.sub(r"[\s,.]*y+", "", Locale.parse(locale).date_formats["full"].pattern)
+    return babel_format_date(value, format=pattern, locale=locale)
+
+
+def format_time(value: dt.time, locale: str) -> str:
+    """A time of day as the locale writes it briefly: "07:30"."""
+    return babel_format_time(value, format="short", locale=locale)
+

@@ -64,6 +64,13 @@ def _has_equipment(group: str) -> ColumnElement[bool]:
     )
 
 
+def _range_column(query: StockQuery, key: str) -> ColumnElement:
+    """On a deal listing the monthly range reads that deal type's amount."""
+    if key == "monthly" and query.scope_deal:
+        return _PRICE_COLUMNS[query.scope_deal]
+    return _RANGE_COLUMNS[key]
+
+
 def _conditions(query: StockQuery) -> tuple[list, dict[str, ColumnElement[bool]]]:
     base: list = [Vehicle.available]
     if query.scope_brand:
@@ -85,7 +92,8 @@ def _conditions(query: StockQuery) -> tuple[list, dict[str, ColumnElement[bool]]
             conditions[key] = getattr(Vehicle, column).in_(values)
     if query.equipment:
         conditions["equipment"] = and_(*(_has_equipment(group) for group in query.equipment))
-    for key, column in _RANGE_COLUMNS.items():
+    for key in _RANGE_COLUMNS:
+        column = _range_column(query, key)
         low, high = getattr(query, key)
         parts = [column.is_not(None)]
         if low is not None:
@@ -174,7 +182,8 @@ def search(
         facets[key] = vocabularies.facet_options(key, query, counts)
 
     ranges = {}
-    for key, column in _RANGE_COLUMNS.items():
+    for key in _RANGE_COLUMNS:
+        column = _range_column(query, key)
         low, high = connection.execute(
             _joined(select(func.min(column), func.max(column))).where(_where(base, conditions, key))
         ).one()

@@ -52,7 +52,8 @@ def time_zone(country: str) -> ZoneInfo:
     return ZoneInfo(TIME_ZONES.get(country, TIME_ZONES["NL"]))
 
 
-def _clock(text: str | None) -> dt.time | None:
+def clock(text: str | None) -> dt.time | None:
+    """An opening time as stored ("07:30"); None for anything else."""
     try:
         hour, minute = (int(part) for part in (text or "").split(":"))
         return dt.time(hour, minute)
@@ -75,7 +76,7 @@ def _openings(hours: Iterable[Hours], dept: str, day: dt.date
     periods = []
     for first in (day - dt.timedelta(days=1), day):
         found = by_weekday.get(first.weekday())
-        opens, closes = _clock(found and found.opens), _clock(found and found.closes)
+        opens, closes = clock(found and found.opens), clock(found and found.closes)
         if opens is None or closes is None:
             continue
         last = first if closes > opens else first + dt.timedelta(days=1)
@@ -111,5 +112,5 @@ def bookable_days(today: dt.date) -> tuple[dt.date, dt.date]:
 
 def starts_at(day: dt.date, slot: str, zone: ZoneInfo) -> dt.datetime | None:
     """The moment a slot on ``day`` starts; None for text that is no slot of that day."""
-    time = _clock(slot)
+    time = clock(slot)
     return None if time is None else _local(day, time, zone)

@@ -2,38 +2,53 @@
 
 Stock questions go through ``understand`` to a ``StockQuery`` and the stock index (up
 to three vehicles and a link to the same search on the stock overview); branch
-questions to the branches' addresses and showroom hours; a monthly question to the
-pricing module's example for the vehicle being talked about; anything else to a
-helpful answer that says what the assistant can do. A visitor who wants a person
+questions to the hours of the department asked for (showroom, workshop, parts), for
+the day named or the week, or the branch's address; a monthly question to the pricing
+module's example: for the cars it names (a model, a brand, a budget or a price), the
+deal type's listing sorted by that monthly amount, else the vehicle being talked about;
+anything else to a helpful answer that says what the assistant can do. A visitor who wants a person
 leaves contact details, checked by the form rules, and the conversation is stored as a
 lead through the outbox (``hand_over``).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from sqlalchemy.engine import Engine
+from sqlmodel import Session
 
 from dealer import phones, pricing
+from dealer.appointments.slots import clock
 from dealer.brands import brand_name
-from dealer.chat.understand import MAX_TEXT, Vocabulary, understand
+from dealer.chat.understand import MAX_TEXT, Understood, Vocabulary, understand
 from dealer.db import get_engine, session_scope
 from dealer.forms.definitions import CHAT_FORMS, FormDef, get_form
-from dealer.i18n import N_, format_number, gettext, ngettext
+from dealer.i18n import N_, format_day, format_number, format_price, format_time, gettext, ngettext
 from dealer.leads.store import StoredLead, store_lead
-from dealer.locations.repository import LocationView, branch_names, list_locations
+from dealer.locations.places import Place, distance_km
+from dealer.locations.repository import (
+    LocationView,
+    branch_names,
+    get_location,
+    list_locations,
+)
 from dealer.pageinfo import Link
 from dealer.routes import path_for
 from dealer.stock.index import get_index
+from dealer.stock.labels import label
 from dealer.stock.query import StockQuery
-from dealer.stock.repository import current_vehicle
+from dealer.stock.repository import VehicleDetail, current_vehicle
 from dealer.views.frame import site_frame
-from dealer.views.locations import hours_summary
+from dealer.views.locations import hours_summary, local_time
 from dealer.views.stock import card_values, listing_path
 
 SHOWN_VEHICLES = 3
+# A monthly question naming no deal type: the first of these that has matching cars.
+PRIVATE_DEAL_TYPES = ("private_lease", "private_finance")
 HANDOVER_FORM, TEST_DRIVE_FORM = CHAT_FORMS
 TRANSCRIPT_FIELD = "transcript"
 ASSISTANT, VISITOR = "assistant", "visitor"
@@ -104,16 +119,16 @@ def _title(brand: str, brand_fallback: str, model: str, locale: str) -> str:
 
 
 def answer(text: str, locale: str, *, vehicle_slug: str | None = None,
-           engine: Engine | None = None) -> Message:
+           engine: Engine | None = None, now: dt.datetime | None = None) -> Message:
     """The answer to one question; ``vehicle_slug`` is the vehicle talked about (the
-    page's, or the last one shown)."""
+    page's, or the last one shown); ``now`` the moment 'today' and 'tomorrow' count from."""
     understood = understand(text, locale, vocabulary(engine))
     if understood.intent == "stock":
         return _stock(understood.query, locale, engine)
     if understood.intent == "branch":
-        return _branch(understood.branch, locale, engine)
+        return _branch(understood, locale, engine, now)
     if understood.intent == "monthly":
-        return _monthly(vehicle_slug, locale, engine)
+        return _monthly(understood, vehicle_slug, locale, engine)
     if understood.intent == "test_drive" and vehicle_slug:
         return _say(gettext(locale, "Gladly! Leave your details and a preferred day, and we "
                                     "will confirm the test drive."), offer="test_drive")
@@ -132,53 +147,150 @@ def not_understood(locale: str) -> Message:
 
 
 def _stock(query: StockQuery, locale: str, engine: Engine | None) -> Message:
-    result = get_index(engine).search(query, page=1, per_page=SHOWN_VEHICLES)
-    display = "private_lease" if query.monthly != (None, None) else "purchase"
-    cards = [card_values(card, locale, display) for card in result.cards]
+    total, found = get_index(engine).first(query, SHOWN_VEHICLES)
+    cards = [card_values(card, locale, "purchase") for card in found]
     vehicles = [Link(label=card.title, value=f"{card.specs} · {card.price}", href=card.href)
                 for card in cards]
-    link = Link(label=gettext(locale, "Show all results"), href=listing_path(locale, query,
-                                                                             display))
-    if not result.total:
+    link = Link(label=gettext(locale, "Show all results"), href=listing_path(locale, query))
+    if not total:
         return _say(gettext(locale, "No car in our stock matches that right now. Try fewer "
                                     "wishes, or see the whole stock."),
                     link=Link(label=gettext(locale, "Show the whole stock"),
                               href=listing_path(locale, query.cleared())))
     text = ngettext(locale, "I found {n} car that matches.", "I found {n} cars that match.",
-                    result.total, n=format_number(result.total, locale))
-    if result.total > SHOWN_VEHICLES:
+                    total, n=format_number(total, locale))
+    if total > SHOWN_VEHICLES:
         text += " " + gettext(locale, "Here are the first three.")
     return _say(text, vehicles=vehicles, link=link, vehicle=cards[0].slug)
 
 
-def _branch(slug: str | None, locale: str, engine: Engine | None) -> Message:
-    with session_scope(engine) as session:
-        branches = list_locations(session)
-    chosen = next((branch for branch in branches if branch.slug == slug), None)
-    if chosen is None:
-        names = ", ".join(branch.city for branch in branches)
-        return _say(gettext(locale, "Which branch do you mean? We are in {places}.",
-                            places=names),
-                    link=Link(label=gettext(locale, "All branches"),
-                              href=path_for("locations", locale)))
-    return _say(branch_text(chosen, locale),
-                link=Link(label=gettext(locale, "About this location"),
-                          href=path_for("location", locale, location=chosen.slug)))
+def _branch(understood: Understood, locale: str, engine: Engine | None,
+            now: dt.datetime | None) -> Message:
+    department = understood.department or "showroom"
+    with session_scope(engine) as session:  # the one branch asked about; all only if needed
+        chosen = get_location(session, understood.branch) if understood.branch else None
+        if chosen is None:
+            names = ", ".join(branch.city for branch in list_locations(session))
+            return _say(gettext(locale, "Which branch do you mean? We are in {places}.",
+                                places=names),
+                        link=Link(label=gettext(locale, "All branches"),
+                                  href=path_for("locations", locale)))
+        days = _dates(understood, chosen.country, now)
+        if not chosen.hours(department):
+            text = _without(chosen, department, session, locale)
+        elif days:
+            text = " ".join(day_hours(chosen, department, day, locale, now) for day in days)
+        else:
+            text = branch_text(chosen, department, locale)
+    return _say(text, link=Link(label=gettext(locale, "About this location"),
+                                href=path_for("location", locale, location=chosen.slug)))
 
 
-def branch_text(branch: LocationView, locale: str) -> str:
-    return gettext(
-        locale, "{name}, {street}, {postal_code} {city}. Showroom: {hours}. Phone {phone}.",
-        name=branch.name, street=branch.street, postal_code=branch.postal_code,
-        city=branch.city, hours=hours_summary(branch.hours("showroom"), locale),
-        phone=phones.shown(branch.phone, branch.country, locale))
+def _dates(understood: Understood, country: str, now: dt.datetime | None) -> list[dt.date]:
+    """The days a question names, on the branch's calendar: from today, or the next day
+    of each weekday named (today counts)."""
+    today = local_time(country, now).date()
+    if understood.in_days is not None:
+        return [today + dt.timedelta(days=understood.in_days)]
+    return [today + dt.timedelta(days=(weekday - today.weekday()) % 7)
+            for weekday in understood.weekdays]
 
 
-def _monthly(vehicle_slug: str | None, locale: str, engine: Engine | None) -> Message:
-    detail = current_vehicle(engine or get_engine(), vehicle_slug) if vehicle_slug else None
-    if detail is None:
+class _Sentences(NamedTuple):
+    """What the assistant says of one department, in whole sentences so that each
+    language words them its own way."""
+
+    week: str
+    open_on: str
+    closed_on: str
+    missing: str
+
+
+_DEPARTMENT_SENTENCES = {
+    "showroom": _Sentences(
+        N_("Showroom hours: {hours}."),
+        N_("The showroom of {branch} is open {day} from {opens} to {closes}."),
+        N_("The showroom of {branch} is closed {day}."),
+        N_("{branch} has no showroom.")),
+    "workshop": _Sentences(
+        N_("Workshop hours: {hours}."),
+        N_("The workshop of {branch} is open {day} from {opens} to {closes}."),
+        N_("The workshop of {branch} is closed {day}."),
+        N_("{branch} has no workshop.")),
+    "parts": _Sentences(
+        N_("Parts department hours: {hours}."),
+        N_("The parts department of {branch} is open {day} from {opens} to {closes}."),
+        N_("The parts department of {branch} is closed {day}."),
+        N_("{branch} has no parts department.")),
+}
+
+
+def branch_text(branch: LocationView, department: str, locale: str) -> str:
+    """Address, phone and the week's hours of one department (which the branch has)."""
+    return " ".join((
+        gettext(locale, "{name}, {street}, {postal_code} {city}.", name=branch.name,
+                street=branch.street, postal_code=branch.postal_code, city=branch.city),
+        gettext(locale, _DEPARTMENT_SENTENCES[department].week,
+                hours=hours_summary(branch.hours(department), locale)),
+        gettext(locale, "Phone {phone}.",
+                phone=phones.shown(branch.phone, branch.country, locale)),
+    ))
+
+
+def day_hours(branch: LocationView, department: str, day: dt.date, locale: str,
+              now: dt.datetime | None = None) -> str:
+    """One department's hours on one day: "The workshop of ... is open tomorrow
+    (Saturday 29 November) from 08:00 to 12:00."."""
+    offset = (day - local_time(branch.country, now).date()).days
+    when = {0: N_("today ({date})"), 1: N_("tomorrow ({date})")}.get(offset, N_("on {date}"))
+    named = gettext(locale, when, date=format_day(day, locale))
+    sentences = _DEPARTMENT_SENTENCES[department]
+    time = next((t for t in branch.hours(department) if t.weekday == day.weekday()), None)
+    opens, closes = clock(time and time.opens), clock(time and time.closes)
+    if time is None or not time.is_open or opens is None or closes is None:
+        return gettext(locale, sentences.closed_on, branch=branch.name, day=named)
+    return gettext(locale, sentences.open_on, branch=branch.name, day=named,
+                   opens=format_time(opens, locale), closes=format_time(closes, locale))
+
+
+def _without(branch: LocationView, department: str, session: Session, locale: str) -> str:
+    """A branch without the department's hours: who to ask there (parts), or the nearest
+    branches that have it."""
+    advisor = next((person for person in branch.employees if person.department == "parts"),
+                   None)
+    if department == "parts" and advisor is not None:
+        return gettext(
+            locale, "{branch} has no opening hours of its own for parts. Our parts advisor "
+            "{name} helps you: phone {phone}, email {email}.", branch=branch.name,
+            name=advisor.name, phone=phones.shown(advisor.phone or branch.phone,
+                                                  branch.country, locale),
+            email=advisor.email or branch.email)
+    here = Place(branch.name, branch.latitude, branch.longitude, 0)
+    others = sorted((other for other in list_locations(session) if other.hours(department)),
+                    key=lambda other: distance_km(other.latitude, other.longitude, here))
+    text = gettext(locale, _DEPARTMENT_SENTENCES[department].missing, branch=branch.name)
+    if others:
+        text += " " + gettext(locale, "The nearest branches that have one: {places}.",
+                              places=", ".join(other.city for other in others[:2]))
+    return text
+
+
+def _monthly(understood: Understood, vehicle_slug: str | None, locale: str,
+             engine: Engine | None) -> Message:
+    """The monthly example: for the cars the question names, else for the vehicle talked
+    about, else for the deal type named."""
+    names_cars = understood.query != StockQuery()
+    detail = (current_vehicle(engine or get_engine(), vehicle_slug)
+              if vehicle_slug and not names_cars else None)
+    if detail is not None:
+        return _vehicle_monthly(detail, understood.deal_type, locale)
+    if not names_cars and understood.deal_type is None:
         return _say(gettext(locale, "Which car do you mean? Ask me for a car first, or open "
                                     "one in our stock and ask me there."))
+    return _monthly_stock(understood, locale, engine)
+
+
+def _vehicle_monthly(detail: VehicleDetail, deal_type: str | None, locale: str) -> Message:
     summaries = [summary for summary in pricing.price_summaries(
         detail.prices, country=detail.location.country, locale=locale) if summary.monthly]
     title = _title(detail.brand_slug, detail.brand_name, detail.model_name, locale)
@@ -186,15 +298,78 @@ def _monthly(vehicle_slug: str | None, locale: str, engine: Engine | None) -> Me
         return _say(gettext(locale, "The {vehicle} is offered for purchase only.",
                             vehicle=title),
                     link=Link(label=title, href=path_for("vehicle", locale, vehicle=detail.slug)))
-    summary = summaries[0]
+    summary = next((s for s in summaries if s.deal_type == deal_type), summaries[0])
+    return _say(monthly_example(summary, title, locale), link=Link(
+        label=gettext(locale, "Calculate your instalment"),
+        href=path_for("lease_calculator", locale, vehicle=detail.slug)))
+
+
+def monthly_example(summary: pricing.Calculation, title: str, locale: str) -> str:
+    """A deal type's monthly amount for one vehicle with what it depends on: the
+    representative example of consumer credit and its notes, or a lease's terms."""
     text = gettext(locale, "{deal_type} of the {vehicle}: {amount} ({note}).",
                    deal_type=summary.title, vehicle=title, amount=summary.headline,
                    note=summary.headline_note)
     if summary.example:
-        text += " " + summary.example
-    return _say(text, link=Link(
-        label=gettext(locale, "Calculate your instalment"),
-        href=path_for("lease_calculator", locale, vehicle=detail.slug)))
+        return " ".join((text, summary.example, *summary.disclaimers))
+    terms = [f"{figure.label}: {figure.value}" for figure in summary.figures
+             if figure.key in ("months", "annual_km", "down_payment", "borrowing_rate")]
+    return f"{text} {', '.join(terms)}."
+
+
+def _monthly_stock(understood: Understood, locale: str, engine: Engine | None) -> Message:
+    """The cars named, offered with the deal type (named, else the first private one
+    that has any), the lowest monthly amount first, and the first one's example."""
+    index = get_index(engine)
+    for deal_type in (understood.deal_type,) if understood.deal_type else PRIVATE_DEAL_TYPES:
+        query = understood.query.replace(scope_deal=deal_type, sort=f"{deal_type}_asc")
+        total, found = index.first(query, SHOWN_VEHICLES)
+        if total:
+            break
+    deal_name = label("deal_type", deal_type, locale)
+    if not total:
+        return _say(gettext(locale, "{deal_type}: no car in our stock matches that right now. "
+                                    "Try fewer wishes, or see all of them.",
+                            deal_type=deal_name),
+                    link=Link(label=gettext(locale, "Show the whole stock"),
+                              href=listing_path(locale, query.cleared(), deal_type)))
+    cards = [card_values(card, locale, deal_type) for card in found]
+    first = current_vehicle(engine or get_engine(), cards[0].slug)
+    summary = None if first is None else pricing.calculate(
+        first.prices, pricing.Choices(deal_type), country=first.location.country, locale=locale)
+    lines = [ngettext(locale, "{deal_type}: I found {n} car, the lowest monthly amount first.",
+                      "{deal_type}: I found {n} cars, the lowest monthly amount first.",
+                      total, n=format_number(total, locale),
+                      deal_type=deal_name), *_reading(understood, locale)]
+    if summary is not None:
+        lines.append(monthly_example(summary, cards[0].title, locale))
+    return _say(" ".join(lines), vehicles=[
+        Link(label=card.title, value=f"{card.specs} · {card.price}", href=card.href)
+        for card in cards],
+        link=Link(label=gettext(locale, "Show all results"),
+                  href=listing_path(locale, query, deal_type)),
+        vehicle=cards[0].slug)
+
+
+def _reading(understood: Understood, locale: str) -> list[str]:
+    """How the amounts of a monthly question were read: a vehicle price or a budget."""
+    lines = []
+    low, high = understood.query.price
+    if understood.price_around is not None and low is not None and high is not None:
+        lines.append(gettext(locale, "Vehicle price around {price}: from {low} to {high}.",
+                             price=format_price(understood.price_around, locale),
+                             low=format_price(low, locale), high=format_price(high, locale)))
+    low, high = understood.query.monthly
+    if low is not None and high is not None:
+        lines.append(gettext(locale, "Monthly amount from {low} to {high}.",
+                             low=format_price(low, locale), high=format_price(high, locale)))
+    elif high is not None:
+        lines.append(gettext(locale, "Monthly amount up to {amount}.",
+                             amount=format_price(high, locale)))
+    elif low is not None:
+        lines.append(gettext(locale, "Monthly amount from {amount}.",
+                             amount=format_price(low, locale)))
+    return lines
 
 
 async def contact(locale: str) -> Contact:

@@ -14,7 +14,7 @@ from dealer.stock.models import Brand, Employee, Location
 
 @dataclass(frozen=True)
 class OpeningTime:
-    department: str  # showroom | workshop
+    department: str  # showroom | workshop | parts
     weekday: int  # 0 = Monday
     is_open: bool
     opens: str | None

@@ -183,7 +183,7 @@ SERVICES = (
     "inspection",
     "commercial_vehicles",
 )
-OPENING_DEPARTMENTS = ("showroom", "workshop")
+OPENING_DEPARTMENTS = ("showroom", "workshop", "parts")
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 DEPARTMENTS = ("management", "sales", "service", "lease", "parts", "administration")
 JOB_TITLES = (

@@ -266,7 +266,7 @@ class StockIndex:
             masks["equipment"] = (self._equipment & required) == required
         for key in RANGE_KEYS:
             low, high = getattr(query, key)
-            values = self._numbers[key]
+            values = self._range_values(query, key)
             # Comparisons with NaN (no such price) are false: those vehicles drop out.
             if low is not None and high is not None:
                 masks[key] = (values >= low) & (values <= high)
@@ -285,6 +285,13 @@ class StockIndex:
             masks["vat_reportable"] = self._vat
         return base, masks
 
+    def _range_values(self, query: StockQuery, key: str) -> np.ndarray:
+        """The numbers a range filter reads: on a deal listing the monthly amount is that
+        deal type's, elsewhere the lowest of the vehicle's monthly amounts."""
+        if key == "monthly" and query.scope_deal:
+            return self._numbers[query.scope_deal]
+        return self._numbers[key]
+
     def _combine(self, base: np.ndarray | None, masks: dict, skip: str | None) -> np.ndarray:
         parts = [mask for key, mask in masks.items() if key != skip]
         if base is not None:
@@ -298,6 +305,15 @@ class StockIndex:
     def count(self, query: StockQuery) -> int:
         base, masks = self._filter_masks(query)
         return int(np.count_nonzero(self._combine(base, masks, None)))
+
+    def first(self, query: StockQuery, count: int) -> tuple[int, list[VehicleCard]]:
+        """How many vehicles match and the first ``count`` of them in the query's order,
+        without the facet counts and range bounds a listing page needs (the chat's
+        answers)."""
+        base, masks = self._filter_masks(query)
+        everything = self._combine(base, masks, None)
+        total = int(np.count_nonzero(everything))
+        return total, self._cards(self._page_rows(everything, total, query.sort, 0, count))
 
     def search(
         self, query: StockQuery, page: int | None = None, per_page: int = PER_PAGE
@@ -325,7 +341,8 @@ class StockIndex:
             total=total,
             cards=self._cards(rows),
             facets=self._facet_counts(query, others),
-            ranges={key: self._bounds(self._numbers[key].take(others(key))) for key in RANGE_KEYS},
+            ranges={key: self._bounds(self._range_values(query, key).take(others(key)))
+                    for key in RANGE_KEYS},
             page=current,
             pages=pages,
             per_page=per_page,

@@ -256,7 +256,8 @@ LABELS: dict[str, dict[str, str]] = {
         "inspection": N_("Roadworthiness test"),
         "commercial_vehicles": N_("Commercial vehicles"),
     },
-    "opening_department": {"showroom": N_("Showroom"), "workshop": N_("Workshop")},
+    "opening_department": {"showroom": N_("Showroom"), "workshop": N_("Workshop"),
+                           "parts": N_("Parts")},
     "weekday": {
         "monday": N_("Monday"),
         "tuesday": N_("Tuesday"),

@@ -88,14 +88,14 @@ class Location(SQLModel, table=True):
 
 
 class OpeningHours(SQLModel, table=True):
-    """Hours of one department (showroom or workshop) of a branch on one weekday."""
+    """Hours of one department (showroom, workshop or parts) of a branch on one weekday."""
 
     __tablename__ = "opening_hours"
     __table_args__ = (UniqueConstraint("location_id", "department", "weekday"),)
 
     id: int | None = Field(default=None, primary_key=True)
     location_id: int = Field(foreign_key="location.id", index=True, ondelete="CASCADE")
-    department: str = Field(max_length=20)  # showroom | workshop
+    department: str = Field(max_length=20)  # showroom | workshop | parts
     weekday: int  # 0 = Monday ... 6 = Sunday
     is_open: bool = True
     opens: str | None = Field(default=None, max_length=5)  # "08:30"

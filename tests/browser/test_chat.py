@@ -12,9 +12,16 @@ from sqlalchemy import text
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
+from dealer import pricing
 from dealer.db import make_engine
+from dealer.i18n import format_price
 from dealer.leads.models import Lead
+from dealer.locations.repository import get_location
+from dealer.stock.index import get_index
 from dealer.stock.models import Vehicle, VehiclePrice
+from dealer.stock.query import StockQuery
+from dealer.stock.repository import current_vehicle
+from dealer.views.locations import hours_summary
 from tests.browser.page_types import PHONE, connected
 from tests.browser.test_accessibility import violations
 from tests.conftest import Site, consent_cookie
@@ -94,6 +101,56 @@ def test_a_stock_question_shows_three_cars_and_the_search(page: Page, site: Site
     assert "fuel=electric" in href and "body_style=suv" in href and "price_max=60000" in href
     results.click()
     expect(page).to_have_url(re.compile(re.escape(STOCK[locale]) + r"\?.*fuel=electric"))
+
+
+# A workshop-hours and a monthly question, with the facts each answer must show.
+HOURS = {"nl": ("Wanneer is de werkplaats in Arnhem open?", "arnhem", "Openingstijden werkplaats",
+                "/vestigingen/arnhem"),
+         "de": ("Wann hat die Werkstatt in Köln geöffnet?", "koeln", "Öffnungszeiten der Werkstatt",
+                "/de/standorte/koeln")}
+MONTHLY = {"nl": ("Wat kost een Golf per maand?", "/voorraad/private-lease", "Private lease"),
+           "de": ("Was kostet ein Golf im Monat?", "/de/angebote/privatleasing", "Privatleasing")}
+WAIT_MS = 30_000  # an answer on a busy machine
+
+
+@pytest.mark.parametrize("locale", ["nl", "de"])
+def test_workshop_hours_and_a_monthly_price_are_answered(page: Page, site: Site, db: Engine,
+                                                         locale: str) -> None:
+    question, branch_slug, heading, branch_path = HOURS[locale]
+    with Session(db) as session:
+        branch = get_location(session, branch_slug)
+    assert branch is not None
+    page.goto(site.url(HOME[locale]))
+    panel = open_chat(page, locale)
+    ask(panel, locale, question)
+    answer = panel.locator(".chat-message").nth(2)
+    expect(answer).to_contain_text(
+        f"{heading}: {hours_summary(branch.hours('workshop'), locale)}", timeout=WAIT_MS)
+    expect(answer.get_by_role("link")).to_have_attribute("href", branch_path)
+
+    question, listing, deal = MONTHLY[locale]
+    ask(panel, locale, question)
+    answer = panel.locator(".chat-message").nth(4)
+    expect(answer.locator(".chat-vehicle")).to_have_count(3, timeout=WAIT_MS)
+    expected = StockQuery.from_params({"model": "volkswagen.golf", "brand": "volkswagen",
+                                       "sort": "private_lease_asc"}, deal="private_lease")
+    first = get_index(db).search(expected, per_page=3).cards
+    vehicle = current_vehicle(db, first[0].slug)
+    assert vehicle is not None
+    example = pricing.calculate(vehicle.prices, pricing.Choices("private_lease"),
+                                country=vehicle.location.country, locale=locale)
+    assert example is not None
+    expect(answer).to_contain_text(f"{deal}: ")
+    expect(answer).to_contain_text(example.headline)
+    expect(answer).to_contain_text(example.figure("months") or "")
+    cars = answer.locator(".chat-vehicle")
+    assert [link.get_attribute("href").rsplit("/", 1)[-1] for link in cars.all()] == [
+        card.slug for card in first]
+    for card, link in zip(first, cars.all(), strict=True):
+        expect(link).to_contain_text(format_price(card.private_lease, locale))
+    results = answer.get_by_role("link", name=WORDS[locale]["all"])
+    assert results.get_attribute("href") == (
+        f"{listing}?brand=volkswagen&model=volkswagen.golf&sort=private_lease_asc")
 
 
 BUBBLE_SHOWN_AT = """

@@ -1,20 +1,32 @@
 """The chat assistant on the demo stock: stock answers that agree with the stock overview,
-branches, the monthly example, the fallback, and the hand-over stored as one lead."""
+branches and their departments' hours, the monthly examples, the fallback, and the
+hand-over stored as one lead."""
 
 from __future__ import annotations
 
+import datetime as dt
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, select
+from sqlmodel import Session, col, delete, select
 
+from dealer import phones, pricing
+from dealer.appointments.slots import time_zone
 from dealer.chat import assistant
-from dealer.chat.assistant import VISITOR, Message
+from dealer.chat.assistant import PRIVATE_DEAL_TYPES, VISITOR, Message
+from dealer.i18n import format_day, format_number, format_price, format_time
 from dealer.leads.models import Lead
 from dealer.leads.store import InvalidSubmissionError, client_key
+from dealer.locations.repository import LocationView, get_location
+from dealer.routes import path_for
 from dealer.stock.index import get_index
+from dealer.stock.labels import label
+from dealer.stock.models import Location, OpeningHours
 from dealer.stock.query import StockQuery
+from dealer.stock.repository import current_vehicle
+from dealer.views.locations import hours_summary
+from tests.unit.test_chat_understand import ASKED_DE, ASKED_NL, Asked
 
 QUESTIONS = {"nl": "elektrische SUV onder 60.000", "de": "Elektro-SUV unter 60.000 Euro"}
 STOCK_PATHS = {"nl": "/voorraad", "de": "/de/angebote"}
@@ -140,3 +152,153 @@ def test_contact_details_are_checked_by_the_form_rules(fresh_stock_engine: Engin
     assert set(rejected.value.errors) == {"name", "email", "privacy"}
     with Session(fresh_stock_engine) as session:
         assert session.exec(select(Lead)).all() == []
+
+
+# --- departments' hours and monthly prices: what each answer must say ----------------------
+
+NOW = dt.datetime(2026, 11, 27, 9, 0, tzinfo=dt.UTC)  # a Friday morning at every branch
+DEPARTMENT_WORDS = {
+    "nl": {"showroom": "showroom", "workshop": "werkplaats", "parts": "onderdelen"},
+    "de": {"showroom": "Showroom", "workshop": "Werkstatt", "parts": "Teile"},
+}
+CLOSED = {"nl": "gesloten", "de": "geschlossen"}
+ZONES = {country: time_zone(country) for country in ("NL", "DE")}
+
+
+def _branch(engine: Engine, slug: str) -> LocationView:
+    with Session(engine) as session:
+        branch = get_location(session, slug)
+    assert branch is not None
+    return branch
+
+
+def _hours_facts(reply: Message, asked: Asked, locale: str, engine: Engine) -> None:
+    if asked.branch is None:  # no branch named: the answer asks which
+        assert "Utrecht" in reply.text and "Köln" in reply.text
+        return
+    branch = _branch(engine, asked.branch)
+    department = asked.department or "showroom"
+    assert branch.name in reply.text
+    assert DEPARTMENT_WORDS[locale][department].casefold() in reply.text.casefold()
+    assert reply.link.href == path_for("location", locale, location=branch.slug)
+    if not branch.hours(department):  # the demo branches keep no hours for parts
+        advisor = next(e for e in branch.employees if e.department == "parts")
+        assert advisor.name in reply.text
+        assert phones.shown(advisor.phone or "", branch.country, locale) in reply.text
+        return
+    today = NOW.astimezone(ZONES[branch.country]).date()
+    days = ([today + dt.timedelta(days=asked.in_days)] if asked.in_days is not None else
+            [today + dt.timedelta(days=(day - today.weekday()) % 7) for day in asked.weekdays])
+    if not days:  # the week, with the address
+        assert hours_summary(branch.hours(department), locale) in reply.text
+        assert branch.street in reply.text
+        return
+    for day in days:
+        assert format_day(day, locale) in reply.text
+        hours = next(t for t in branch.hours(department) if t.weekday == day.weekday())
+        if hours.is_open:
+            for time in (hours.opens, hours.closes):
+                assert format_time(dt.time.fromisoformat(time or ""), locale) in reply.text
+    if any(not t.is_open for t in branch.hours(department)
+           if t.weekday in {day.weekday() for day in days}):
+        assert CLOSED[locale] in reply.text
+
+
+def _monthly_facts(reply: Message, asked: Asked, locale: str, engine: Engine) -> None:
+    index = get_index(engine)
+    named = StockQuery.from_params(dict(parse_qsl(asked.query)))
+    deal = asked.deal_type or next(
+        (d for d in PRIVATE_DEAL_TYPES if index.count(named.replace(scope_deal=d))),
+        PRIVATE_DEAL_TYPES[-1])
+    expected = named.replace(scope_deal=deal, sort=f"{deal}_asc")
+    assert label("deal_type", deal, locale) in reply.text
+    url = urlsplit(reply.link.href)
+    assert url.path == path_for(f"{deal}_stock", locale)
+    shown = StockQuery.from_params(dict(parse_qsl(url.query)), deal=deal)
+    result = index.search(expected, page=1, per_page=3)
+    if asked.price_around is not None:
+        assert format_price(asked.price_around, locale) in reply.text
+    for bound in expected.monthly:
+        if bound is not None:
+            assert format_price(bound, locale) in reply.text
+    if not result.total:
+        assert shown == expected.cleared() and reply.vehicles == []
+        return
+    assert shown == expected  # the link lists the same cars, in the same order
+    assert [v.href.rsplit("/", 1)[-1] for v in reply.vehicles] == [c.slug for c in result.cards]
+    amounts = [getattr(card, deal) for card in result.cards]
+    assert amounts == sorted(amounts)  # the lowest monthly amount first
+    assert format_number(result.total, locale) in reply.text
+    first = current_vehicle(engine, result.cards[0].slug)
+    assert first is not None
+    example = pricing.calculate(first.prices, pricing.Choices(deal),
+                                country=first.location.country, locale=locale)
+    assert example is not None and example.headline in reply.text
+    if deal == "private_finance":  # consumer credit: its representative example
+        assert example.example and example.example in reply.text
+        assert example.figure("effective_rate") in reply.text
+    else:
+        assert example.figure("months") in reply.text
+
+
+@pytest.mark.parametrize(("locale", "text", "asked"),
+                         [("nl", *row) for row in ASKED_NL] + [("de", *row) for row in ASKED_DE])
+def test_each_answer_holds_the_facts_asked_for(stock_engine: Engine, locale: str, text: str,
+                                               asked: Asked) -> None:
+    reply = assistant.answer(text, locale, engine=stock_engine, now=NOW)
+    if asked.intent == "branch":
+        _hours_facts(reply, asked, locale, stock_engine)
+    else:
+        _monthly_facts(reply, asked, locale, stock_engine)
+
+
+def test_most_monthly_questions_find_cars(stock_engine: Engine) -> None:
+    """The table's monthly questions are answered with cars, not only with 'no match'."""
+    monthly = [(locale, text) for locale, table in (("nl", ASKED_NL), ("de", ASKED_DE))
+               for text, asked in table if asked.intent == "monthly"]
+    found = [text for locale, text in monthly
+             if assistant.answer(text, locale, engine=stock_engine).vehicles]
+    assert len(found) >= len(monthly) - 4
+
+
+@pytest.mark.parametrize("locale", ["nl", "de"])
+def test_a_named_model_wins_over_the_vehicle_on_the_page(stock_engine: Engine,
+                                                          locale: str) -> None:
+    index = get_index(stock_engine)
+    audi = index.search(StockQuery.from_params({"brand": "audi", "monthly_min": "1"}),
+                        per_page=1).cards[0]
+    question = {"nl": "Wat kost een Golf per maand?", "de": "Was kostet ein Golf im Monat?"}
+    reply = assistant.answer(question[locale], locale, vehicle_slug=audi.slug,
+                             engine=stock_engine)
+    assert reply.vehicles and all("Golf" in v.label for v in reply.vehicles)
+    assert "Audi" not in reply.text
+
+
+def test_a_branch_without_the_department_names_the_nearest_that_have_it(
+        fresh_stock_engine: Engine) -> None:
+    with Session(fresh_stock_engine) as session:
+        kleve = session.exec(select(Location).where(Location.slug == "kleve")).one()
+        session.exec(delete(OpeningHours).where(col(OpeningHours.location_id) == kleve.id,
+                                                col(OpeningHours.department) == "workshop"))
+        session.commit()
+    reply = assistant.answer("Öffnungszeiten Werkstatt Kleve", "de", engine=fresh_stock_engine)
+    assert reply.text.startswith("Rijnland Autogroep Kleve hat keine Werkstatt.")
+    assert "Nijmegen" in reply.text  # 25 km away
+    assert "Köln" not in reply.text
+
+
+def test_parts_hours_are_answered_where_a_branch_keeps_them(fresh_stock_engine: Engine) -> None:
+    with Session(fresh_stock_engine) as session:
+        venlo = session.exec(select(Location).where(Location.slug == "venlo")).one()
+        session.add_all(OpeningHours(location_id=venlo.id, department="parts", weekday=day,
+                                     is_open=day < 5, opens="08:00" if day < 5 else None,
+                                     closes="16:30" if day < 5 else None) for day in range(7))
+        session.commit()
+    friday = assistant.answer("Wanneer is de onderdelenbalie in Venlo vandaag open?", "nl",
+                              engine=fresh_stock_engine, now=NOW)
+    assert friday.text == ("De onderdelenafdeling van Rijnland Autogroep Venlo is vandaag "
+                           "(vrijdag 27 november) open van 08:00 tot 16:30.")
+    sunday = assistant.answer("Haben die Ersatzteile in Venlo am Sonntag geöffnet?", "de",
+                              engine=fresh_stock_engine, now=NOW)
+    assert sunday.text == ("Der Teiledienst von Rijnland Autogroep Venlo ist am Sonntag, "
+                           "29. November geschlossen.")

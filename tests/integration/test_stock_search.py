@@ -11,6 +11,7 @@ from dealer.stock import index as index_module
 from dealer.stock.index import StockIndex, get_index
 from dealer.stock.models import Vehicle
 from dealer.stock.query import SORT_OPTIONS, StockQuery
+from dealer.stock.results import StockResult
 from dealer.stock.version import bump_stock_version
 from tests import stock_sql_reference as sql_search
 
@@ -50,15 +51,42 @@ def test_index_equals_sql(
         assert index.search(query, page=page) == sql_search.search(stock_engine, query, page=page)
 
 
+def deal_listing(index: StockIndex, engine: Engine, params: dict, deal: str) -> StockResult:
+    """Every vehicle of a deal listing, by its own monthly amount; the same as SQL finds."""
+    query = StockQuery.from_params({**params, "sort": f"{deal}_asc"}, deal=deal)
+    result = index.search(query, per_page=2_000)
+    assert result == sql_search.search(engine, query, per_page=2_000)
+    return result
+
+
 @pytest.mark.parametrize("deal", ["private_lease", "business_finance"])
 def test_deal_listing_holds_only_vehicles_offered_that_way(
     index: StockIndex, stock_engine: Engine, deal: str
 ) -> None:
-    query = StockQuery.from_params({"fuel": "diesel", "sort": f"{deal}_asc"}, deal=deal)
-    result = index.search(query, per_page=2_000)
-    assert result == sql_search.search(stock_engine, query, per_page=2_000)
+    result = deal_listing(index, stock_engine, {"fuel": "diesel"}, deal)
     assert 0 < result.total < index.count(StockQuery.from_params({"fuel": "diesel"}))
     assert all(getattr(card, deal) is not None for card in result.cards)
+
+
+@pytest.mark.parametrize("deal", ["private_lease", "private_finance"])
+def test_a_monthly_budget_on_a_deal_listing_is_that_deal_types_amount(
+    index: StockIndex, stock_engine: Engine, deal: str
+) -> None:
+    result = deal_listing(index, stock_engine, {"monthly_max": "400"}, deal)
+    assert result.total > 0
+    assert all(getattr(card, deal) <= 400 for card in result.cards)
+    # Elsewhere the budget takes a vehicle's lowest monthly amount, of any deal type.
+    anywhere = index.search(StockQuery.from_params({"monthly_max": "400"}), per_page=2_000)
+    assert any(card.slug not in {c.slug for c in result.cards} and getattr(card, deal)
+               for card in anywhere.cards)
+
+
+@pytest.mark.parametrize("params", QUERIES)
+def test_the_first_cars_are_the_first_page_without_its_facets(index: StockIndex,
+                                                              params: dict) -> None:
+    query = StockQuery.from_params({**params, "sort": "private_lease_asc"})
+    page = index.search(query, page=1, per_page=3)
+    assert index.first(query, 3) == (page.total, page.cards)
 
 
 @pytest.mark.parametrize("sort", SORT_OPTIONS)

@@ -6,8 +6,10 @@ import pytest
 from dealer import catalogs
 from dealer.i18n import (
     format_date,
+    format_day,
     format_number,
     format_price,
+    format_time,
     gettext,
     negotiate_locale,
     ngettext,
@@ -57,6 +59,12 @@ def test_format_number_and_date() -> None:
     assert format_number(12.5, "de", decimals=1) == "12,5"
     assert format_date(dt.date(2026, 3, 1), "nl") == "1 maart 2026"
     assert format_date(dt.date(2026, 3, 1), "de") == "1. März 2026"
+
+
+def test_a_day_is_written_with_its_weekday_and_no_year() -> None:
+    assert format_day(dt.date(2026, 11, 28), "nl") == "zaterdag 28 november"
+    assert format_day(dt.date(2026, 11, 28), "de") == "Samstag, 28. November"
+    assert format_time(dt.time(7, 30), "nl") == format_time(dt.time(7, 30), "de") == "07:30"
 
 
 def test_gettext_translates_and_formats() -> None:
