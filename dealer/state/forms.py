@@ -208,17 +208,25 @@ class FormsState(rx.State):
 
     @rx.event
     async def receive_file(self, files: list[rx.UploadFile]) -> None:
-        """A file chosen for the form's file field: kept when its content is a PDF
-        within the size limit, else refused with the reason."""
+        """A file chosen for the form's file field: kept when its content is a CV of a
+        kind the site takes, within the size limit and the quotas, else refused with the
+        reason. It replaces the file the field held."""
         field = self._file_field()
         if field is None or not files:
             return
         upload = files[0]
         data = await upload.read(uploads.MAX_BYTES + 1)
-        if (problem := uploads.pdf_problem(data)) is not None:
-            self._file_refused(field.name, problem)
+        kind = await asyncio.to_thread(uploads.examine, data)
+        if isinstance(kind, str):
+            self._file_refused(field.name, kind)
             return
-        kept = await asyncio.to_thread(uploads.keep, data, upload.filename)
+        kept = await asyncio.to_thread(
+            uploads.keep, data, kind, upload.filename,
+            client_key(self.router.session.client_ip),
+            replaces=self.form_values.get(field.name, ""))
+        if isinstance(kept, str):
+            self._file_refused(field.name, kept)
+            return
         self.form_values[field.name] = kept.token
         self._file_names[field.name] = kept.name
         size = uploads.size_text(kept.size, self._locale)
@@ -229,8 +237,8 @@ class FormsState(rx.State):
 
     @rx.event
     def file_rejected(self, code: str) -> None:
-        """The browser refused a file before sending it (``code``: too large, or not a PDF
-        by its name): the same words as the server's check."""
+        """The browser refused a file before sending it (``code``: too large, or not a
+        kind the site takes by its name): the same words as the server's check."""
         field = self._file_field()
         if field is not None:
             self._file_refused(field.name, uploads.refusal(code))
