@@ -1,23 +1,15 @@
 """Files visitors send with a form (a CV with a job application): checked by their
 content, kept outside the web root until a lead claims them, within quotas.
 
-A file is taken as what its structure says, never by its name or by its first bytes
-alone (``examine``):
-
-* a PDF when pypdf reads its cross-reference table and finds at least one page (a file
-  that merely begins with ``%PDF``, such as an HTML page or an SVG behind that header,
-  is not);
-* a Word document (.docx) when it is a zip container whose ``[Content_Types].xml``
-  names a Word main document that the container holds;
-* an OpenDocument text (.odt) when it is a zip container whose first entry
-  ``mimetype`` says so and that holds ``content.xml`` and its manifest.
-
-Containers with macros (``vbaProject``, ``Basic/``, ``Scripts/``) are refused. At most
-``MAX_BYTES``.
+A file is taken as what its structure says (``dealer.forms.filetypes``: a PDF pypdf
+reads, a Word or OpenDocument document without macros), never by its name or its first
+bytes alone; the check runs in a process of its own, at most ``CHECK_SECONDS`` and
+``PARALLEL_CHECKS`` at a time, so no file built to keep a parser busy holds up the
+server. At most ``MAX_BYTES``.
 
 Accepted files are written to ``DEALER_UPLOAD_DIR`` (``data/uploads``) under a random
 token, with the extension of their checked kind; the form keeps only the token. Each
-waiting file has a row in ``pending_upload`` (who sent it, its size), so the quotas are
+waiting file has a row in ``pending_upload`` (who sent it, its size and checksum), so the quotas are
 two indexed queries and the sweep takes the oldest expired rows, ``SWEEP_BATCH`` at a
 time: no upload walks the folder. One visitor (address) may have ``VISITOR_FILES``
 files and ``VISITOR_BYTES`` waiting, everybody together ``DEALER_UPLOAD_PENDING_MB``
@@ -30,41 +22,36 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import io
 import logging
 import os
 import re
 import secrets
+import subprocess
+import sys
+import threading
 import unicodedata
-import zipfile
 from dataclasses import dataclass
 from pathlib import Path
-from xml.etree import ElementTree
 
-from pypdf import PdfReader
 from sqlalchemy import func
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
 from dealer.db import get_engine
 from dealer.disk import MB, FreeSpace, disk_free, free_bytes
+from dealer.forms.filetypes import KINDS, PDF, Kind
 from dealer.forms.messages import DOMAIN
 from dealer.i18n import N_, format_number, gettext
 from dealer.leads.models import PendingUpload
-from dealer.settings import get_settings
+from dealer.settings import PROJECT_ROOT, get_settings
 
 log = logging.getLogger(__name__)
-# pypdf reports every repair it makes to a broken file as a warning: not the log's business.
-logging.getLogger("pypdf").setLevel(logging.ERROR)
 
 MAX_BYTES = 5 * MB
 MAX_MEGABYTES = MAX_BYTES // MB
-HEADER_WINDOW = 1024
-PDF_HEADER = re.compile(rb"%PDF-[12]\.\d")
-ZIP_HEADER = b"PK\x03\x04"
-MAX_ENTRIES = 2000  # a CV's container holds a few dozen parts
-MEMBER_WINDOW = 64 * 1024  # of a container's manifest, read at most
-MACRO_PARTS = re.compile(r"vbaProject|^Basic/|^Scripts/", re.IGNORECASE)
+CHECK_SECONDS = 10.0  # the process's start and a 5 MB PDF: well under a second
+PARALLEL_CHECKS = 2
+CHECKER = (sys.executable, "-m", "dealer.forms.filetypes")
 UNCLAIMED_HOURS = 24
 VISITOR_FILES = 10
 VISITOR_BYTES = 5 * MAX_BYTES
@@ -74,22 +61,8 @@ MAX_NAME = 120
 TOKEN = re.compile(r"^[A-Za-z0-9_-]{43}$")  # secrets.token_urlsafe(32)
 
 
-@dataclass(frozen=True)
-class Kind:
-    """A kind of file the site takes as a CV."""
-
-    extension: str
-    content_type: str
-
-
-PDF = Kind("pdf", "application/pdf")
-DOCX = Kind("docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document")
-ODT = Kind("odt", "application/vnd.oasis.opendocument.text")
-KINDS = (PDF, DOCX, ODT)
 # What the browser's file chooser offers and lets through before sending.
 ACCEPT = {kind.content_type: [f".{kind.extension}"] for kind in KINDS}
-DOCX_MAIN = "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"
-CONTENT_TYPES = "{http://schemas.openxmlformats.org/package/2006/content-types}Override"
 
 UPLOAD_AGAIN = N_("Your CV was not received. Please choose the file again.")
 TOO_LARGE = N_("This file is larger than {size} MB. Please send a smaller file.")
@@ -99,6 +72,7 @@ EMPTY = N_("This file is empty. Please choose another file.")
 VISITOR_FULL = N_("You have sent more files today than we can keep for you. "
                   "Please try again tomorrow.")
 SITE_FULL = N_("We cannot receive files at the moment. Please try again in a few hours.")
+NOT_CHECKED = N_("We could not check this file just now. Please choose it again in a moment.")
 
 
 def problem_text(msgid: str, locale: str) -> str:
@@ -119,36 +93,21 @@ def upload_dir() -> Path:
     return Path(get_settings().upload_dir)
 
 
-def _is_pdf(data: bytes) -> bool:
-    try:
-        return len(PdfReader(io.BytesIO(data), strict=False).pages) > 0
-    except Exception:  # pypdf raises many kinds of errors on broken files: none is a CV
-        return False
+_checks = threading.BoundedSemaphore(PARALLEL_CHECKS)
 
 
-def _member(archive: zipfile.ZipFile, name: str) -> bytes:
-    with archive.open(name) as member:
-        return member.read(MEMBER_WINDOW)
-
-
-def _office_kind(data: bytes) -> Kind | None:
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            names = archive.namelist()
-            if len(names) > MAX_ENTRIES or any(MACRO_PARTS.search(n) for n in names):
-                return None
-            if (names[0] == "mimetype" and {"content.xml", "META-INF/manifest.xml"} <= set(names)
-                    and _member(archive, "mimetype") == ODT.content_type.encode()):
-                return ODT
-            if "[Content_Types].xml" in names:
-                types = ElementTree.fromstring(_member(archive, "[Content_Types].xml"))
-                parts = {part.get("PartName", "").lstrip("/") for part in types.iter(CONTENT_TYPES)
-                         if part.get("ContentType") == DOCX_MAIN}
-                if len(parts) == 1 and parts <= set(names):
-                    return DOCX
-    except Exception:  # a broken container, or a manifest that is not XML: no CV
-        return None
-    return None
+def detect_apart(data: bytes, seconds: float = CHECK_SECONDS) -> Kind | str:
+    """``filetypes.detect`` in a process of its own, given at most ``seconds``: the kind,
+    ``NOT_A_CV``, or ``NOT_CHECKED`` when the check took longer (the process is ended)."""
+    with _checks:
+        try:
+            done = subprocess.run(CHECKER, input=data, capture_output=True, timeout=seconds,
+                                  cwd=PROJECT_ROOT, check=False)
+        except subprocess.TimeoutExpired:
+            log.warning("refused a file whose check took over %s s", seconds)
+            return NOT_CHECKED
+    extension = done.stdout.decode("ascii", "replace")
+    return next((kind for kind in KINDS if kind.extension == extension), NOT_A_CV)
 
 
 def examine(data: bytes) -> Kind | str:
@@ -158,12 +117,7 @@ def examine(data: bytes) -> Kind | str:
         return EMPTY
     if len(data) > MAX_BYTES:
         return TOO_LARGE
-    start = data[:HEADER_WINDOW].removeprefix(b"\xef\xbb\xbf").lstrip(b" \t\r\n")
-    if PDF_HEADER.match(start):
-        return PDF if _is_pdf(data) else NOT_A_CV
-    if data.startswith(ZIP_HEADER):
-        return _office_kind(data) or NOT_A_CV
-    return NOT_A_CV
+    return detect_apart(data)
 
 
 def refusal(code: object) -> str:
@@ -263,25 +217,26 @@ def keep(data: bytes, kind: Kind, name: object, visitor: str, *, replaces: objec
             file.write(data)
         if previous is not None:
             _drop(session, previous, folder)
+        digest = hashlib.sha256(data).hexdigest()
         session.add(PendingUpload(token=token, client_key=visitor, size=len(data),
-                                  content_type=kind.content_type, created_at=now))
+                                  sha256=digest, content_type=kind.content_type,
+                                  created_at=now))
         session.commit()
-    return StoredUpload(token, safe_name(name), len(data), hashlib.sha256(data).hexdigest(),
-                        kind.content_type)
+    return StoredUpload(token, safe_name(name), len(data), digest, kind.content_type)
 
 
 def find(session: Session, token: object, name: object = "",
          directory: Path | None = None) -> StoredUpload | None:
-    """The waiting file of a token a form sent, checked again; None when there is none."""
+    """The waiting file of a token a form sent, as it was checked (the same bytes); None
+    when there is none."""
     row = session.get(PendingUpload, token) if isinstance(token, str) else None
     path = _file(_pending(directory), token, row.content_type) if row is not None else None
     if row is None or path is None or not path.is_file():
         return None
     data = path.read_bytes()
-    if examine(data) != kind_of(row.content_type):
+    if hashlib.sha256(data).hexdigest() != row.sha256:
         return None
-    return StoredUpload(row.token, safe_name(name), len(data), hashlib.sha256(data).hexdigest(),
-                        row.content_type)
+    return StoredUpload(row.token, safe_name(name), len(data), row.sha256, row.content_type)
 
 
 def claim(session: Session, upload: StoredUpload, directory: Path | None = None) -> Path:

@@ -64,5 +64,6 @@ class PendingUpload(SQLModel, table=True):
     token: str = Field(primary_key=True, max_length=64)
     client_key: str = Field(max_length=64, index=True)  # the visitor, as for the rate limit
     size: int
+    sha256: str = Field(max_length=64)  # of the bytes that were checked
     content_type: str = Field(max_length=100)  # the checked type
     created_at: dt.datetime = Field(index=True)

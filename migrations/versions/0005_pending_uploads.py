@@ -22,6 +22,7 @@ def upgrade() -> None:
     sa.Column('token', sqlmodel.sql.sqltypes.AutoString(length=64), nullable=False),
     sa.Column('client_key', sqlmodel.sql.sqltypes.AutoString(length=64), nullable=False),
     sa.Column('size', sa.Integer(), nullable=False),
+    sa.Column('sha256', sqlmodel.sql.sqltypes.AutoString(length=64), nullable=False),
     sa.Column('content_type', sqlmodel.sql.sqltypes.AutoString(length=100), nullable=False),
     sa.Column('created_at', sa.DateTime(), nullable=False),
     sa.PrimaryKeyConstraint('token')

@@ -16,7 +16,7 @@ from sqlmodel import Session, select
 
 from dealer import settings as settings_module
 from dealer.disk import MB
-from dealer.forms import uploads
+from dealer.forms import filetypes, uploads
 from dealer.forms.definitions import HONEYPOT
 from dealer.leads import __main__ as cli
 from dealer.leads.models import Lead, LeadAttachment, PendingUpload
@@ -44,8 +44,8 @@ def upload_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path
 
 def keep(engine: Engine, data: bytes = PDF, name: str = "Sanne Visser CV.pdf",
          visitor: str = VISITOR, **options: object) -> uploads.StoredUpload | str:
-    kind = uploads.examine(data)
-    assert isinstance(kind, uploads.Kind)
+    kind = filetypes.detect(data)  # as the server's check in its own process finds it
+    assert kind is not None
     return uploads.keep(data, kind, name, visitor, engine=engine,
                         **{"now": NOW, **options})  # type: ignore[arg-type]
 

@@ -1,9 +1,12 @@
 """A CV is taken by what its structure says, not by its name or its first bytes: a PDF
-pypdf can read, a Word (.docx) or OpenDocument (.odt) document, at most 5 MB. Keeping,
-quotas and the sweep are in tests/integration/test_applications.py."""
+pypdf can read, a Word (.docx) or OpenDocument (.odt) document, at most 5 MB, checked in
+a process of its own within a time limit. Keeping, quotas and the sweep are in
+tests/integration/test_applications.py."""
 
 from __future__ import annotations
 
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -11,23 +14,27 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dealer.disk import MB, disk_state
-from dealer.forms import uploads
+from dealer.forms import filetypes, uploads
 from dealer.settings import Settings
 from tests import documents
 
 PDF = documents.pdf()
+# A PDF header, then whitespace where the cross-reference table should be: pypdf spends
+# seconds on it, byte by byte.
+SLOW = (b"%PDF-1.7\nxref\n" + b" " * (uploads.MAX_BYTES - 100)
+        + b"\nstartxref\n9\n%%EOF\n")
 
 
 @pytest.mark.parametrize(("data", "kind"), [
-    (PDF, uploads.PDF),
-    (documents.pdf(pages=3), uploads.PDF),
-    (b"\xef\xbb\xbf  \n" + PDF, uploads.PDF),  # readers accept a header within 1024 bytes
-    (PDF + b"0" * (uploads.MAX_BYTES - len(PDF)), uploads.PDF),  # exactly 5 MB
-    (documents.docx(), uploads.DOCX),
-    (documents.odt(), uploads.ODT),
+    (PDF, filetypes.PDF),
+    (documents.pdf(pages=3), filetypes.PDF),
+    (b"\xef\xbb\xbf  \n" + PDF, filetypes.PDF),  # readers accept a header within 1024 bytes
+    (PDF + b"0" * (uploads.MAX_BYTES - len(PDF)), filetypes.PDF),  # exactly 5 MB
+    (documents.docx(), filetypes.DOCX),
+    (documents.odt(), filetypes.ODT),
 ])
-def test_real_cvs_are_taken_as_what_they_are(data: bytes, kind: uploads.Kind) -> None:
-    assert uploads.examine(data) == kind
+def test_real_cvs_are_taken_as_what_they_are(data: bytes, kind: filetypes.Kind) -> None:
+    assert filetypes.detect(data) == kind
 
 
 @pytest.mark.parametrize("data", [
@@ -50,14 +57,15 @@ def test_real_cvs_are_taken_as_what_they_are(data: bytes, kind: uploads.Kind) ->
     b"%!PS-Adobe-3.0\n",
     b"<html><body>cv</body></html>",
 ])
-def test_a_disguised_file_is_refused(data: bytes) -> None:
-    assert uploads.examine(data) == uploads.NOT_A_CV
+def test_a_disguised_file_is_none_of_the_kinds(data: bytes) -> None:
+    assert filetypes.detect(data) is None
 
 
 @pytest.mark.parametrize(("data", "problem"), [
     (b"", uploads.EMPTY),
     (PDF + b"0" * (uploads.MAX_BYTES - len(PDF) + 1), uploads.TOO_LARGE),
     (documents.docx() + b"0" * uploads.MAX_BYTES, uploads.TOO_LARGE),
+    (SLOW.ljust(uploads.MAX_BYTES + 1), uploads.TOO_LARGE),  # known before any check
 ])
 def test_empty_and_oversized_files_are_refused(data: bytes, problem: str) -> None:
     assert uploads.examine(data) == problem
@@ -72,7 +80,27 @@ def test_empty_and_oversized_files_are_refused(data: bytes, problem: str) -> Non
     st.binary(max_size=512).map(lambda tail: b"PK\x03\x04" + tail),
 ))
 def test_no_content_makes_the_check_raise(data: bytes) -> None:
-    assert uploads.examine(data) in (*uploads.KINDS, uploads.EMPTY, uploads.NOT_A_CV)
+    assert filetypes.detect(data) in (*filetypes.KINDS, None)
+
+
+@pytest.mark.parametrize(("data", "outcome"), [
+    (PDF, filetypes.PDF),
+    (documents.docx(), filetypes.DOCX),
+    (documents.HTML_AS_PDF, uploads.NOT_A_CV),
+    (documents.SVG_AS_PDF, uploads.NOT_A_CV),
+])
+def test_the_server_checks_a_file_in_a_process_of_its_own(data: bytes, outcome: object) -> None:
+    assert uploads.examine(data) == outcome
+
+
+def test_a_check_that_takes_too_long_is_cut_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    start = time.monotonic()
+    assert uploads.detect_apart(SLOW, seconds=1.0) == uploads.NOT_CHECKED
+    monkeypatch.setattr(uploads, "CHECKER", (sys.executable, "-c", "import time; time.sleep(60)"))
+    assert uploads.detect_apart(PDF, seconds=1.0) == uploads.NOT_CHECKED
+    assert time.monotonic() - start < 10  # not the minute the second one wanted
+    assert uploads.problem_text(uploads.NOT_CHECKED, "de") == (
+        "Wir konnten diese Datei gerade nicht prüfen. Bitte wählen Sie sie gleich noch einmal.")
 
 
 def test_refusals_are_told_in_the_visitors_language() -> None:
@@ -125,9 +153,9 @@ def test_sizes_as_people_read_them() -> None:
 
 
 def test_a_stored_type_names_its_kind() -> None:
-    assert uploads.kind_of(uploads.DOCX.content_type) == uploads.DOCX
-    assert uploads.kind_of("application/pdf") == uploads.PDF
-    assert uploads.kind_of("text/html") == uploads.PDF  # never an extension of the visitor's
+    assert uploads.kind_of(filetypes.DOCX.content_type) == filetypes.DOCX
+    assert uploads.kind_of("application/pdf") == filetypes.PDF
+    assert uploads.kind_of("text/html") == filetypes.PDF  # never an extension of the visitor's
 
 
 def test_the_disk_is_low_below_the_configured_free_space(tmp_path: Path) -> None:
