@@ -9,12 +9,12 @@ server. At most ``MAX_BYTES``.
 
 Accepted files are written to ``DEALER_UPLOAD_DIR`` (``data/uploads``) under a random
 token, with the extension of their checked kind; the form keeps only the token. Each
-waiting file has a row in ``pending_upload`` (who sent it, its size and checksum), so the quotas are
-two indexed queries and the sweep takes the oldest expired rows, ``SWEEP_BATCH`` at a
-time: no upload walks the folder. One visitor (address) may have ``VISITOR_FILES``
-files and ``VISITOR_BYTES`` waiting, everybody together ``DEALER_UPLOAD_PENDING_MB``
-and ``MAX_PENDING_FILES``; nothing is kept when the disk would fall below
-``DEALER_MIN_FREE_DISK_MB``. A lead that names the token claims the file
+waiting file has a row in ``pending_upload`` (who sent it, its size and checksum), so
+the quotas are two indexed queries and the sweep takes the oldest expired rows,
+``SWEEP_BATCH`` at a time: no upload walks the folder. One visitor (address) may have
+``VISITOR_FILES`` files and ``VISITOR_BYTES`` waiting, everybody together
+``DEALER_UPLOAD_PENDING_MB`` and ``MAX_PENDING_FILES``; nothing is kept when the disk
+would fall below ``DEALER_MIN_FREE_DISK_MB``. A lead that names the token claims the file
 (``dealer.leads.store``); files no lead claimed are removed after ``UNCLAIMED_HOURS``.
 """
 
@@ -60,7 +60,6 @@ SWEEP_BATCH = 20
 MAX_NAME = 120
 TOKEN = re.compile(r"^[A-Za-z0-9_-]{43}$")  # secrets.token_urlsafe(32)
 
-
 # What the browser's file chooser offers and lets through before sending.
 ACCEPT = {kind.content_type: [f".{kind.extension}"] for kind in KINDS}
 
@@ -105,6 +104,9 @@ def detect_apart(data: bytes, seconds: float = CHECK_SECONDS) -> Kind | str:
                                   cwd=PROJECT_ROOT, check=False)
         except subprocess.TimeoutExpired:
             log.warning("refused a file whose check took over %s s", seconds)
+            return NOT_CHECKED
+        except OSError:  # no process could be started: the visitor may try again
+            log.exception("a file could not be checked")
             return NOT_CHECKED
     extension = done.stdout.decode("ascii", "replace")
     return next((kind for kind in KINDS if kind.extension == extension), NOT_A_CV)
@@ -168,7 +170,7 @@ def _usage(session: Session, visitor: str | None = None,
     return int(count), int(size)
 
 
-def quota_problem(session: Session, size: int, visitor: str, leaving: str = "",
+def _quota_problem(session: Session, size: int, visitor: str, leaving: str = "",
                   free: FreeSpace = disk_free) -> str | None:
     """Why a file of ``size`` bytes cannot be kept now (a msgid), or None."""
     count, used = _usage(session, visitor, leaving)
@@ -206,7 +208,7 @@ def keep(data: bytes, kind: Kind, name: object, visitor: str, *, replaces: objec
         previous = session.get(PendingUpload, replaces) if isinstance(replaces, str) else None
         previous = previous if previous is not None and previous.client_key == visitor else None
         leaving = previous.token if previous is not None else ""
-        if (problem := quota_problem(session, len(data), visitor, leaving, free)) is not None:
+        if (problem := _quota_problem(session, len(data), visitor, leaving, free)) is not None:
             log.info("refused an upload: %s", "visitor quota" if problem == VISITOR_FULL
                      else "pending files or disk full")
             return problem
