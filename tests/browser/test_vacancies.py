@@ -1,7 +1,7 @@
 """Job vacancies as an applicant meets them, in both languages: the list and its filters,
-a vacancy, and an application with a CV (a PDF is taken; a 6 MB PDF, a program renamed to
-.pdf and a web page behind a PDF header are refused with the reason), down to the stored
-lead and its file."""
+a vacancy, and an application with a CV (a PDF and a Word document are taken; a 6 MB PDF,
+a program renamed to .pdf and a web page behind a PDF header are refused with the
+reason), down to the stored lead and its file."""
 
 from __future__ import annotations
 
@@ -25,14 +25,14 @@ MOTIVATION = ("Ik werk al acht jaar als monteur en wil graag aan elektrische aut
 
 @pytest.fixture
 def files(tmp_path: Path) -> dict[str, Path]:
-    """A CV, a CV of 6 MB, a Windows program renamed to cv.pdf and a web page with a
-    script behind a PDF header, also named cv.pdf."""
-    made = {"cv": PDF, "big": PDF + b"0" * (6 * 1024 * 1024),
+    """A CV, one as a Word document, a CV of 6 MB, a Windows program renamed to cv.pdf
+    and a web page with a script behind a PDF header, also named cv.pdf."""
+    made = {"cv": PDF, "docx": documents.docx(), "big": PDF + b"0" * (6 * 1024 * 1024),
             "program": b"MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff" + b"\x00" * 4000,
             "disguised": documents.HTML_AS_PDF}
     paths = {}
     for name, data in made.items():
-        path = tmp_path / name / ("groot-cv.pdf" if name == "big" else "cv.pdf")
+        path = tmp_path / name / {"big": "groot-cv.pdf", "docx": "cv.docx"}.get(name, "cv.pdf")
         path.parent.mkdir()
         path.write_bytes(data)
         paths[name] = path
@@ -101,6 +101,8 @@ def test_list_vacancy_and_application_with_a_cv(
         choose(page, files[refused])
         expect(page.get_by_test_id("field-error")).to_have_text(case["not_a_cv"])
         expect(upload).to_have_attribute("aria-invalid", "true")
+    choose(page, files["docx"])  # the file chooser lets Word documents through too
+    expect(page.get_by_test_id("file-chosen")).to_have_text("cv.docx (1 KB)")
     choose(page, files["cv"])
     expect(page.get_by_test_id("file-chosen")).to_have_text("cv.pdf (1 KB)")
     expect(page.get_by_test_id("field-error")).to_have_count(0)
