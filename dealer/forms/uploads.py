@@ -190,6 +190,21 @@ def _drop(session: Session, row: PendingUpload, folder: Path) -> None:
     session.delete(row)
 
 
+def _own(session: Session, token: object, visitor: str) -> PendingUpload | None:
+    """The waiting file of ``token`` when ``visitor`` sent it."""
+    row = session.get(PendingUpload, token) if isinstance(token, str) and token else None
+    return row if row is not None and row.client_key == visitor else None
+
+
+def discard(token: object, visitor: str, *, engine: Engine | None = None,
+            directory: Path | None = None) -> None:
+    """Remove a waiting file its form no longer holds (a later choice was refused)."""
+    with Session(engine or get_engine()) as session:
+        if (row := _own(session, token, visitor)) is not None:
+            _drop(session, row, _pending(directory))
+            session.commit()
+
+
 def keep(data: bytes, kind: Kind, name: object, visitor: str, *, replaces: object = "",
          engine: Engine | None = None, directory: Path | None = None,
          now: dt.datetime | None = None, free: FreeSpace = disk_free) -> StoredUpload | str:
@@ -205,8 +220,7 @@ def keep(data: bytes, kind: Kind, name: object, visitor: str, *, replaces: objec
     with Session(engine or get_engine()) as session:
         sweep(session, folder, now)
         session.commit()
-        previous = session.get(PendingUpload, replaces) if isinstance(replaces, str) else None
-        previous = previous if previous is not None and previous.client_key == visitor else None
+        previous = _own(session, replaces, visitor)
         leaving = previous.token if previous is not None else ""
         if (problem := _quota_problem(session, len(data), visitor, leaving, free)) is not None:
             log.info("refused an upload: %s", "visitor quota" if problem == VISITOR_FULL

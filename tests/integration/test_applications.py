@@ -180,7 +180,7 @@ def test_one_visitor_may_leave_ten_files_or_25_mb_waiting(
     assert keep(empty_engine, visitor=third) == uploads.VISITOR_FULL  # 25 MB are waiting
 
 
-def test_choosing_another_file_replaces_the_one_the_form_held(empty_engine: Engine,
+def test_a_new_choice_replaces_the_file_the_form_held(empty_engine: Engine,
                                                                upload_dir: Path) -> None:
     first = kept(empty_engine)
     for _ in range(uploads.VISITOR_FILES * 2):  # a visitor changing their mind, many times
@@ -188,9 +188,14 @@ def test_choosing_another_file_replaces_the_one_the_form_held(empty_engine: Engi
     (row,) = pending(empty_engine)
     assert row.token == first.token
     assert [p.name for p in (upload_dir / "pending").iterdir()] == [f"{first.token}.pdf"]
-    # Nobody replaces another visitor's file.
+    # Nobody replaces or discards another visitor's file.
     kept(empty_engine, visitor=OTHER, replaces=first.token)
+    uploads.discard(first.token, OTHER, engine=empty_engine)
     assert len(pending(empty_engine)) == 2
+    # A refused later choice empties the field: the file it held goes.
+    uploads.discard(first.token, VISITOR, engine=empty_engine)
+    assert [row.client_key for row in pending(empty_engine)] == [OTHER]
+    assert not (upload_dir / "pending" / f"{first.token}.pdf").exists()
 
 
 @pytest.mark.parametrize(("locale", "message"), [
