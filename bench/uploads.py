@@ -62,7 +62,7 @@ def main() -> None:
         url = f"sqlite:///{Path(folder) / 'bench.db'}"
         upgrade(url)
         engine = make_engine(url)
-        large = documents.pdf() + b"0" * (uploads.MAX_BYTES - len(documents.pdf()))
+        large = documents.large_pdf(uploads.MAX_BYTES)
 
         start, stored = time.perf_counter(), 0
         while upload(large, "one-visitor", engine)[0] == "kept":

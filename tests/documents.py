@@ -6,6 +6,7 @@ import io
 import zipfile
 
 from pypdf import PdfWriter
+from pypdf.generic import DecodedStreamObject
 
 # A file that starts like a PDF and is a web page (or an SVG) with a script after it.
 HTML_AS_PDF = (b"%PDF-1.7\n<!doctype html><html><body><h1>CV</h1>"
@@ -19,6 +20,19 @@ def pdf(pages: int = 1) -> bytes:
     writer = PdfWriter()
     for _ in range(pages):
         writer.add_blank_page(595, 842)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def large_pdf(size: int) -> bytes:
+    """A real PDF of about ``size`` bytes (at most): one page whose content stream is that
+    large, as a scanned CV's image would be."""
+    writer = PdfWriter()
+    page = writer.add_blank_page(595, 842)
+    stream = DecodedStreamObject()
+    stream.set_data(b"%" + b"0" * (size - 1024))  # a comment as long as the page allows
+    page.replace_contents(stream)
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()

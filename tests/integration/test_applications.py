@@ -173,11 +173,11 @@ def test_one_visitor_may_leave_ten_files_or_25_mb_waiting(
     assert len(pending(empty_engine)) == uploads.VISITOR_FILES
     kept(empty_engine, visitor=OTHER)  # another visitor is not held up
 
-    large = PDF + b"0" * (uploads.MAX_BYTES - len(PDF))
+    large = documents.large_pdf(uploads.MAX_BYTES)
     third = client_key("192.0.2.77")
     for _ in range(5):
         kept(empty_engine, large, visitor=third)
-    assert keep(empty_engine, visitor=third) == uploads.VISITOR_FULL  # 25 MB are waiting
+    assert keep(empty_engine, large, visitor=third) == uploads.VISITOR_FULL  # 25 MB wait
 
 
 def test_a_new_choice_replaces_the_file_the_form_held(empty_engine: Engine,
@@ -209,7 +209,7 @@ def test_all_waiting_files_together_stay_within_the_configured_total(
 ) -> None:
     monkeypatch.setenv("DEALER_UPLOAD_PENDING_MB", "6")
     settings_module.get_settings.cache_clear()
-    large = PDF + b"0" * (uploads.MAX_BYTES - len(PDF))
+    large = documents.large_pdf(uploads.MAX_BYTES)
     kept(empty_engine, large)
     refused = keep(empty_engine, large, visitor=OTHER)
     assert refused == uploads.SITE_FULL

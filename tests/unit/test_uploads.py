@@ -30,6 +30,7 @@ SLOW = (b"%PDF-1.7\nxref\n" + b" " * (uploads.MAX_BYTES - 100)
     (documents.pdf(pages=3), filetypes.PDF),
     (b"\xef\xbb\xbf  \n" + PDF, filetypes.PDF),  # readers accept a header within 1024 bytes
     (PDF + b"0" * (uploads.MAX_BYTES - len(PDF)), filetypes.PDF),  # exactly 5 MB
+    (documents.large_pdf(uploads.MAX_BYTES), filetypes.PDF),  # a 5 MB page, as scanned
     (documents.docx(), filetypes.DOCX),
     (documents.odt(), filetypes.ODT),
 ])
