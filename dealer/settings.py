@@ -112,6 +112,12 @@ class Settings(BaseSettings):
 
     # Files visitors send with a form (CVs): kept here, outside the web root.
     upload_dir: Path = DATA_DIR / "uploads"
+    # At most this many megabytes of files waiting for their lead, all visitors together;
+    # past it, uploads are refused until files are claimed or expire.
+    upload_pending_mb: int = Field(default=1024, ge=0)
+    # Free space (MB) the data folders must keep: below it /health warns and uploads are
+    # refused, so that the database can still store leads.
+    min_free_disk_mb: int = Field(default=512, ge=0)
 
     # Reverse proxies in front of the site (addresses or networks, comma-separated).
     # Only a connection from one of them may name the visitor's address in

@@ -20,8 +20,8 @@ Which rules guard which field is a product decision (SPEC §5 leaves it open):
   ``trade_in_make``, ``_model``, ``_first_registration`` (a past date), ``_fuel`` and
   ``_colour``.
 * ``motivation`` (job applications): required, 50-2000 characters.
-* ``cv`` (job applications): required; its value is the token (43 characters) of a PDF
-  of at most 5 MB the server received and checked by its content
+* ``cv`` (job applications): required; its value is the token (43 characters) of a PDF,
+  Word or OpenDocument file of at most 5 MB the server received and checked by its content
   (``dealer.forms.uploads``).
 * ``transcript`` (the chat's forms): the conversation, at most 4000 characters; the
   server writes it, the visitor does not type it.
@@ -203,8 +203,8 @@ MOTIVATION = FieldDef(
 )
 CV = FieldDef(
     "cv", "file", N_("Your CV"), r"required|matches:/^[A-Za-z0-9_-]{43}$/",
-    help=N_("A PDF file of at most 5 MB."),
-    messages={"required": N_("Please add your CV as a PDF file."),
+    help=N_("A PDF, Word (.docx) or OpenDocument (.odt) file of at most 5 MB."),
+    messages={"required": N_("Please add your CV."),
               "matches": N_("Your CV was not received. Please choose the file again.")},
 )
 # The chat's conversation, sent along when a visitor asks for a person (not an input).

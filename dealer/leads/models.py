@@ -53,3 +53,17 @@ class LeadAttachment(SQLModel, table=True):
     content_type: str = Field(max_length=60)
     size: int
     sha256: str = Field(max_length=64)
+
+
+class PendingUpload(SQLModel, table=True):
+    """A file a visitor sent that no lead has claimed yet (``dealer.forms.uploads``): who
+    sent it and how large it is, so that quotas and the sweep never walk the folder."""
+
+    __tablename__ = "pending_upload"
+
+    token: str = Field(primary_key=True, max_length=64)
+    client_key: str = Field(max_length=64, index=True)  # the visitor, as for the rate limit
+    size: int
+    sha256: str = Field(max_length=64)  # of the bytes that were checked
+    content_type: str = Field(max_length=100)  # the checked type
+    created_at: dt.datetime = Field(index=True)

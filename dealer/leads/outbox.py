@@ -83,22 +83,34 @@ def _fields(lead: Lead) -> list[tuple[str, str]]:
     return rows
 
 
-def lead_files(session: Session, lead_id: int) -> list[tuple[str, bytes]]:
-    """The files sent with a lead (name, content), for the mail; a missing file is left
-    out with a warning (the dealer's tools still list it)."""
+@dataclass(frozen=True)
+class MailFile:
+    """A file for the dealer's mail, named by the site (``cv-42.pdf``), never by the
+    visitor, with the type its content was checked to have."""
+
+    name: str
+    content_type: str
+    data: bytes
+
+
+def lead_files(session: Session, lead_id: int) -> list[MailFile]:
+    """The files sent with a lead, for the mail; a missing file is left out with a
+    warning (the dealer's tools still list it)."""
     files = []
     for attachment in session.exec(select(LeadAttachment).where(
             LeadAttachment.lead_id == lead_id)):
-        path = uploads.lead_file(attachment.token)
+        path = uploads.lead_file(attachment.token, attachment.content_type)
         if path is None or not path.is_file():
             logger.warning("lead %s: the file %s is missing", lead_id, attachment.token)
             continue
-        files.append((attachment.filename, path.read_bytes()))
+        kind = uploads.kind_of(attachment.content_type)
+        files.append(MailFile(f"{attachment.field}-{lead_id}.{kind.extension}",
+                              kind.content_type, path.read_bytes()))
     return files
 
 
 def email_message(lead: Lead, settings: Settings,
-                  files: Sequence[tuple[str, bytes]] = ()) -> EmailMessage:
+                  files: Sequence[MailFile] = ()) -> EmailMessage:
     form = FORMS.get(lead.form_id)
     title = gettext(lead.locale, form.title, DOMAIN) if form else lead.form_id
     about = f": {lead.subject}" if lead.subject else ""
@@ -117,12 +129,13 @@ def email_message(lead: Lead, settings: Settings,
     host = urlsplit(settings.base_url).hostname or "localhost"
     message["Message-ID"] = f"<lead-{lead.idempotency_key}@{host}>"
     message.set_content("\n".join(body))
-    for name, data in files:  # only PDFs are ever kept (dealer.forms.uploads)
-        message.add_attachment(data, maintype="application", subtype="pdf", filename=name)
+    for file in files:
+        maintype, subtype = file.content_type.split("/", 1)
+        message.add_attachment(file.data, maintype=maintype, subtype=subtype, filename=file.name)
     return message
 
 
-def send_email(lead: Lead, settings: Settings, files: Sequence[tuple[str, bytes]] = ()) -> None:
+def send_email(lead: Lead, settings: Settings, files: Sequence[MailFile] = ()) -> None:
     if not settings.smtp_host or not settings.lead_mail_to:
         raise DeliveryError("SMTP is not configured")
     tls = ssl.create_default_context()  # the server's certificate is verified

@@ -90,7 +90,7 @@ def lead_rows(engine: Engine | None = None, *, limit: int | None = None) -> list
         ):
             files.setdefault(attachment.lead_id, []).append(AttachmentRow(
                 attachment.field, attachment.filename, attachment.size,
-                str(uploads.lead_file(attachment.token) or "")))
+                str(uploads.lead_file(attachment.token, attachment.content_type) or "")))
         return [
             LeadRow(
                 id=lead.id, created_at=lead.created_at, form_id=lead.form_id, locale=lead.locale,

@@ -131,14 +131,14 @@ def _check_request(locale: str, source_page: str, idempotency_key: str) -> None:
         raise InvalidSubmissionError({FORM_ERROR: gettext(safe_locale, MALFORMED_FORM, DOMAIN)})
 
 
-def _uploads(form: FormDef, fields: dict[str, str | bool], names: Mapping[str, str],
-             locale: str) -> dict[str, uploads.StoredUpload]:
+def _uploads(session: Session, form: FormDef, fields: dict[str, str | bool],
+             names: Mapping[str, str], locale: str) -> dict[str, uploads.StoredUpload]:
     """The received files a submission names; each field then holds the file's name."""
     found = {}
     for f in form.fields:
         if f.type != "file" or f.name not in fields:
             continue
-        upload = uploads.find(fields[f.name], names.get(f.name, ""))
+        upload = uploads.find(session, fields[f.name], names.get(f.name, ""))
         if upload is None:
             raise InvalidSubmissionError(
                 {f.name: uploads.problem_text(uploads.UPLOAD_AGAIN, locale)})
@@ -218,7 +218,7 @@ def store_lead(
             ).one()
             if recent >= RATE_LIMIT:
                 raise RateLimitedError({FORM_ERROR: gettext(locale, _RATE_LIMITED, DOMAIN)})
-            files = _uploads(form, fields, file_names or {}, locale)
+            files = _uploads(session, form, fields, file_names or {}, locale)
             lead = Lead(
                 form_id=form_id,
                 payload={
@@ -243,7 +243,7 @@ def store_lead(
                 session.add(LeadAttachment(
                     lead_id=lead.id, field=name, token=upload.token, filename=upload.name,
                     content_type=upload.content_type, size=upload.size, sha256=upload.sha256))
-                uploads.claim(upload.token)
+                uploads.claim(session, upload)
             for channel in delivery_channels(settings):
                 session.add(OutboxMessage(lead_id=lead.id, channel=channel, next_attempt_at=now))
             stored = StoredLead(lead.id, created=True)

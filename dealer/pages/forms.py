@@ -93,8 +93,8 @@ def _field(ctx: PageContext, form: FormDef, f: FieldDef) -> rx.Component:
         control = file_field(
             spec, FormsState.file_labels.get(f.name, ""),
             FormsState.upload_errors.get(f.name, error), upload_id=upload_id,
-            choose_label=_t(ctx, N_("Choose a PDF file or drop it here")),
-            accept={uploads.PDF_TYPE: [".pdf"]}, max_size=uploads.MAX_BYTES,
+            choose_label=_t(ctx, N_("Choose a file or drop it here")),
+            accept=uploads.ACCEPT, max_size=uploads.MAX_BYTES,
             on_drop=FormsState.receive_file(rx.upload_files(upload_id=upload_id)),
             on_drop_rejected=FormsState.file_rejected,
         )

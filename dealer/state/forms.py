@@ -201,7 +201,11 @@ class FormsState(rx.State):
             return None
         return next((f for f in form.fields if f.type == "file"), None)
 
-    def _file_refused(self, name: str, problem: str) -> None:
+    async def _file_refused(self, name: str, problem: str) -> None:
+        """Show why a chosen file was refused; the file the field held goes with it."""
+        if previous := self.form_values.get(name, ""):
+            await asyncio.to_thread(uploads.discard, previous,
+                                    client_key(self.router.session.client_ip))
         self.form_values[name] = ""
         self.file_labels.pop(name, None)
         self.upload_errors[name] = uploads.problem_text(problem, self._locale)
@@ -210,17 +214,25 @@ class FormsState(rx.State):
 
     @rx.event
     async def receive_file(self, files: list[rx.UploadFile]) -> None:
-        """A file chosen for the form's file field: kept when its content is a PDF
-        within the size limit, else refused with the reason."""
+        """A file chosen for the form's file field: kept when its content is a CV of a
+        kind the site takes, within the size limit and the quotas, else refused with the
+        reason. It replaces the file the field held."""
         field = self._file_field()
         if field is None or not files:
             return
         upload = files[0]
         data = await upload.read(uploads.MAX_BYTES + 1)
-        if (problem := uploads.pdf_problem(data)) is not None:
-            self._file_refused(field.name, problem)
+        kind = await asyncio.to_thread(uploads.examine, data)
+        if isinstance(kind, str):
+            await self._file_refused(field.name, kind)
             return
-        kept = await asyncio.to_thread(uploads.keep, data, upload.filename)
+        kept = await asyncio.to_thread(
+            uploads.keep, data, kind, upload.filename,
+            client_key(self.router.session.client_ip),
+            replaces=self.form_values.get(field.name, ""))
+        if isinstance(kept, str):
+            await self._file_refused(field.name, kept)
+            return
         self.form_values[field.name] = kept.token
         self._file_names[field.name] = kept.name
         size = uploads.size_text(kept.size, self._locale)
@@ -230,12 +242,12 @@ class FormsState(rx.State):
         self._refresh()
 
     @rx.event
-    def file_rejected(self, code: str) -> None:
-        """The browser refused a file before sending it (``code``: too large, or not a PDF
-        by its name): the same words as the server's check."""
+    async def file_rejected(self, code: str) -> None:
+        """The browser refused a file before sending it (``code``: too large, or not a
+        kind the site takes by its name): the same words as the server's check."""
         field = self._file_field()
         if field is not None:
-            self._file_refused(field.name, uploads.refusal(code))
+            await self._file_refused(field.name, uploads.refusal(code))
 
     def _forget_plate(self) -> None:
         self.plate_status, self.plate_message, self._plate_text = "", "", ""

@@ -26,6 +26,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from dealer.brands import SITE_FAVICON, favicon
 from dealer.content.preview import draft_repository, is_preview
 from dealer.db import get_engine
+from dealer.disk import disk_state
 from dealer.i18n import (
     LANGUAGE_TAGS,
     LOCALE_COOKIE,
@@ -427,6 +428,10 @@ class SiteLayer:
             except Exception:  # the report stays readable; the log has the cause
                 logger.exception("health check: delivery state unavailable")
                 report["delivery"] = None
+        # A full disk stops the database from storing leads: warn before it is full.
+        report["disk"] = await asyncio.to_thread(disk_state, get_settings())
+        if report["disk"]["status"] != "ok":
+            report["status"] = "degraded"
         return JSONResponse(
             report,
             status_code=200 if ok else 503,

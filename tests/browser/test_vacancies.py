@@ -1,6 +1,7 @@
 """Job vacancies as an applicant meets them, in both languages: the list and its filters,
-a vacancy, and an application with a CV (a PDF is taken, a 6 MB PDF and a program renamed
-to .pdf are refused with the reason), down to the stored lead and its file."""
+a vacancy, and an application with a CV (a PDF and a Word document are taken; a 6 MB PDF,
+a program renamed to .pdf and a web page behind a PDF header are refused with the
+reason), down to the stored lead and its file."""
 
 from __future__ import annotations
 
@@ -12,27 +13,30 @@ from playwright.sync_api import Page, expect
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from dealer.leads.models import Lead, LeadAttachment
+from dealer.leads.models import Lead, LeadAttachment, PendingUpload
+from tests import documents
 from tests.browser.page_types import tick
 from tests.conftest import Site
 
-PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
+PDF = documents.pdf()
 MOTIVATION = ("Ik werk al acht jaar als monteur en wil graag aan elektrische auto's werken "
               "in een team dat opleidingen serieus neemt.")
 
 
-
 @pytest.fixture
 def files(tmp_path: Path) -> dict[str, Path]:
-    """A CV, a CV of 6 MB, and a Windows program renamed to cv.pdf."""
-    cv = tmp_path / "cv.pdf"
-    cv.write_bytes(PDF)
-    big = tmp_path / "groot-cv.pdf"
-    big.write_bytes(PDF + b"0" * (6 * 1024 * 1024))
-    program = tmp_path / "program" / "cv.pdf"
-    program.parent.mkdir()
-    program.write_bytes(b"MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff" + b"\x00" * 4000)
-    return {"cv": cv, "big": big, "program": program}
+    """A CV, one as a Word document, a CV of 6 MB, a Windows program renamed to cv.pdf
+    and a web page with a script behind a PDF header, also named cv.pdf."""
+    made = {"cv": PDF, "docx": documents.docx(), "big": PDF + b"0" * (6 * 1024 * 1024),
+            "program": b"MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff" + b"\x00" * 4000,
+            "disguised": documents.HTML_AS_PDF}
+    paths = {}
+    for name, data in made.items():
+        path = tmp_path / name / {"big": "groot-cv.pdf", "docx": "cv.docx"}.get(name, "cv.pdf")
+        path.parent.mkdir()
+        path.write_bytes(data)
+        paths[name] = path
+    return paths
 
 
 def choose(page: Page, path: Path) -> None:
@@ -45,8 +49,9 @@ def choose(page: Page, path: Path) -> None:
      "job": "Autotechnicus", "path": "/vacatures/autotechnicus-utrecht", "fact": "Fulltime",
      "apply": "Solliciteer op deze vacature", "name": "Naam", "email": "E-mailadres",
      "motivation": "Waarom wilt u deze baan?", "consent": "^Ik ga ermee akkoord",
-     "too_large": "Dit bestand is groter dan 5 MB. Stuur een kleinere pdf.",
-     "not_pdf": "Dit bestand is geen pdf. Kies uw cv als pdf-bestand.",
+     "too_large": "Dit bestand is groter dan 5 MB. Stuur een kleiner bestand.",
+     "not_a_cv": "Dit bestand is geen pdf-, Word- (.docx) of OpenDocument-document (.odt). "
+                 "Kies uw cv in een van deze formaten.",
      "send": "Sollicitatie versturen", "thanks": "Bedankt! We hebben uw sollicitatie ontvangen.",
      "locale": "nl"},
     {"list": "/de/stellenangebote", "heading": "Karriere bei Rijnland Autogroep",
@@ -55,9 +60,9 @@ def choose(page: Page, path: Path) -> None:
      "path": "/de/stellenangebote/kfz-mechatroniker-koeln", "fact": "Vollzeit",
      "apply": "Jetzt bewerben", "name": "Name", "email": "E-Mail-Adresse",
      "motivation": "Warum möchten Sie diese Stelle?", "consent": "^Ich bin damit einverstanden",
-     "too_large": "Diese Datei ist größer als 5 MB. Bitte senden Sie eine kleinere PDF-Datei.",
-     "not_pdf": "Diese Datei ist keine PDF-Datei. Bitte wählen Sie Ihren Lebenslauf als "
-                "PDF-Datei.",
+     "too_large": "Diese Datei ist größer als 5 MB. Bitte senden Sie eine kleinere Datei.",
+     "not_a_cv": "Diese Datei ist kein PDF-, Word- (.docx) oder OpenDocument-Dokument (.odt). "
+                 "Bitte wählen Sie Ihren Lebenslauf in einem dieser Formate.",
      "send": "Bewerbung senden", "thanks": "Vielen Dank! Wir haben Ihre Bewerbung erhalten.",
      "locale": "de"},
 ], ids=["nl", "de"])
@@ -90,9 +95,14 @@ def test_list_vacancy_and_application_with_a_cv(
     upload = page.get_by_test_id("cv-upload")
     choose(page, files["big"])
     expect(page.get_by_test_id("field-error")).to_have_text(case["too_large"])
-    choose(page, files["program"])
-    expect(page.get_by_test_id("field-error")).to_have_text(case["not_pdf"])
-    expect(upload).to_have_attribute("aria-invalid", "true")
+    for refused in ("program", "disguised"):
+        choose(page, files["cv"])
+        expect(page.get_by_test_id("field-error")).to_have_count(0)
+        choose(page, files[refused])
+        expect(page.get_by_test_id("field-error")).to_have_text(case["not_a_cv"])
+        expect(upload).to_have_attribute("aria-invalid", "true")
+    choose(page, files["docx"])  # the file chooser lets Word documents through too
+    expect(page.get_by_test_id("file-chosen")).to_have_text("cv.docx (1 KB)")
     choose(page, files["cv"])
     expect(page.get_by_test_id("file-chosen")).to_have_text("cv.pdf (1 KB)")
     expect(page.get_by_test_id("field-error")).to_have_count(0)
@@ -107,6 +117,8 @@ def test_list_vacancy_and_application_with_a_cv(
     with Session(db) as session:
         (lead,) = session.exec(select(Lead)).all()
         (attachment,) = session.exec(select(LeadAttachment)).all()
+        waiting = session.exec(select(PendingUpload)).all()
+    assert waiting == []  # files replaced or refused later went; the last one is the lead's
     slug = case["path"].rsplit("/", 1)[1]
     assert (lead.form_id, lead.locale, lead.subject) == ("job_application", case["locale"],
                                                           case["job"])

@@ -13,10 +13,12 @@ from collections.abc import Iterator
 from email.message import Message
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+import httpx
 import pytest
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
+from dealer import settings as settings_module
 from dealer.leads import outbox
 from dealer.leads.models import Lead, OutboxMessage
 from dealer.leads.outbox import (
@@ -28,6 +30,7 @@ from dealer.leads.outbox import (
 )
 from dealer.leads.store import client_key, store_lead
 from dealer.settings import Settings
+from dealer.web.server import SiteLayer
 
 NOW = dt.datetime(2025, 6, 2, 9, 0, tzinfo=dt.UTC)
 
@@ -230,6 +233,40 @@ def test_health_tells_how_many_leads_wait_and_for_how_long(
     later = NOW + dt.timedelta(hours=1)
     assert process_outbox(empty_engine, settings=mail, now=later).sent == 1
     assert delivery_state(empty_engine, mail, later)["undelivered_leads"] == 0
+
+
+@pytest.mark.parametrize(("minimum_mb", "status", "disk"), [
+    ("0", "ok", "ok"),
+    (str(10**9), "degraded", "low"),  # a petabyte: more than this machine has free
+])
+def test_health_warns_when_the_disk_runs_low(
+    empty_engine: Engine, monkeypatch: pytest.MonkeyPatch, minimum_mb: str, status: str,
+    disk: str,
+) -> None:
+    """Below DEALER_MIN_FREE_DISK_MB the database could soon not store leads: /health says
+    so, and the site keeps serving (200)."""
+    monkeypatch.setenv("DEALER_MIN_FREE_DISK_MB", minimum_mb)
+    settings_module.get_settings.cache_clear()
+    monkeypatch.setattr("dealer.web.server.get_engine", lambda: empty_engine)
+
+    async def no_app(scope: dict, receive: object, send: object) -> None:
+        raise AssertionError("/health is the HTTP layer's own answer")
+
+    async def ask() -> httpx.Response:
+        transport = httpx.ASGITransport(app=SiteLayer(no_app))
+        async with httpx.AsyncClient(transport=transport, base_url="http://site.test") as client:
+            return await client.get("/health")
+
+    try:
+        response = asyncio.run(ask())
+    finally:
+        settings_module.get_settings.cache_clear()
+    report = response.json()
+    assert response.status_code == 200
+    assert (report["status"], report["database"]) == (status, "ok")
+    assert report["disk"]["status"] == disk
+    assert report["disk"]["minimum_free_mb"] == int(minimum_mb)
+    assert report["disk"]["free_mb"] > 0
 
 
 def test_failing_webhook_is_retried_with_the_same_idempotency_key(
