@@ -169,9 +169,10 @@ class FormsState(rx.State):
             )
         self.calculation_summary = requested.summary if requested else ""
         self._calculation = requested.query if requested else dict(subject.terms)
-        if (not keep and "branch" in form.names and subject.default_branch
-                and not self.form_values.get("branch")):
-            self.form_values["branch"] = subject.default_branch
+        if not keep:
+            self.form_values.update(
+                (name, value) for name, value in subject.presets.items()
+                if name in form.names and not self.form_values.get(name))
         self.status = "ready"
         self._refresh()
 

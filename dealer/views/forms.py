@@ -47,7 +47,9 @@ class FormSubject:
     brand: str | None = None
     model: str | None = None
     branches: tuple[str, ...] = field(default_factory=tuple)  # names a test drive may pick
-    default_branch: str = ""
+    # The answers the form starts with because of where the visitor came from (the
+    # vehicle's branch; the topic of a request about an offer), by field name.
+    presets: dict[str, str] = field(default_factory=dict)
     # What the lead records of it beyond the title (a lease offer's terms).
     terms: dict[str, str] = field(default_factory=dict)
 
@@ -83,7 +85,7 @@ def _vehicle(slug: str, brand: str | None, locale: str) -> FormSubject | None:
         brand=vehicle.brand_slug,
         model=vehicle.model_slug,
         branches=tuple(location.name for location in branches) or (vehicle.location.name,),
-        default_branch=vehicle.location.name,
+        presets={"branch": vehicle.location.name},
     )
 
 
@@ -128,6 +130,7 @@ def _lease_offer(slug: str, locale: str) -> FormSubject:
         image=detail.photo, image_alt=title if detail.photo else "",
         href=path_for("lease_offer", locale, offer=slug),
         terms={"lease_offer": slug, "lease_type": detail.customer, "monthly": price},
+        presets={"topic": "sales"},
     )
 
 
