@@ -81,6 +81,9 @@ class FieldDef:
     shown_when: str | None = None  # the toggle or checkbox that reveals this field
     # Error texts that replace the generic rule message, by rule name (msgids).
     messages: Mapping[str, str] = field(default_factory=dict)
+    # How an error message names the field, when its label cannot start a sentence (a
+    # question): "Your motivation must be ...", not "Why do you want this job? must be ...".
+    error_label: str = ""  # msgid
 
     @property
     def parsed_rules(self) -> tuple[rules.Rule, ...]:
@@ -200,6 +203,7 @@ HONEYPOT_FIELD = FieldDef(HONEYPOT, "text", N_("Leave this field empty"), "lengt
 MOTIVATION = FieldDef(
     "motivation", "text", N_("Why do you want this job?"), "required:trim|length:50,2000",
     help=N_("A few sentences about yourself and your motivation."), multiline=True,
+    error_label=N_("Your motivation"),
 )
 CV = FieldDef(
     "cv", "file", N_("Your CV"), r"required|matches:/^[A-Za-z0-9_-]{43}$/",
@@ -320,7 +324,8 @@ def _is_checked(value: object) -> bool:
 
 
 def _label(f: FieldDef, locale: str) -> str:
-    return gettext(locale, f.label, DOMAIN)
+    """The field's name in its error messages."""
+    return gettext(locale, f.error_label or f.label, DOMAIN)
 
 
 def _malformed(value: object) -> str | None:
@@ -357,12 +362,16 @@ def field_error(
     failed = rules.validate(value, checks, values=values, name=name)
     if not failed:
         return None
-    rule = failed[0]
+    return FieldError(rule_message(f, failed[0], locale, value),
+                      any(r.blocking for r in failed))
+
+
+def rule_message(f: FieldDef, rule: rules.Rule, locale: str, value: object = "") -> str:
+    """The error shown when ``rule`` of field ``f`` fails: the field's own text for that
+    rule, else the rule's message naming the field."""
     if rule.name in f.messages:
-        text = gettext(locale, f.messages[rule.name], DOMAIN)
-    else:
-        text = message(rule.name, locale, label=_label(f, locale), args=rule.args, value=value)
-    return FieldError(text, any(r.blocking for r in failed))
+        return gettext(locale, f.messages[rule.name], DOMAIN)
+    return message(rule.name, locale, label=_label(f, locale), args=rule.args, value=value)
 
 
 def form_errors(
