@@ -143,6 +143,7 @@ FORM_SCREENS = {  # screen -> (event, form id)
     "brand_vehicle_interest": ("interest", "interest"),
     "model_contact": (None, "model_contact"),
     "direct_contact": (None, "contact"),
+    "trade_in": (None, "trade_in"),
 }
 CALCULATOR_SCREENS = ("lease_calculator", "brand_lease_calculator")
 LOCATION_FILTERS = ("place", "brand", "service")

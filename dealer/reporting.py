@@ -3,8 +3,10 @@
 Only when both a DSN and an environment are configured (``DEALER_SENTRY_DSN``,
 ``DEALER_SENTRY_ENVIRONMENT``); without them nothing is loaded and nothing is sent. The
 rates are SPEC §9's. What a visitor entered never leaves the site: events lose request
-bodies, cookies, query strings and headers but the browser's name, and every text in
-them loses e-mail addresses and phone numbers (``scrub``). Errors the log records
+bodies (form values), local variables, cookies, query strings and headers but the
+browser's name, and every text in them loses e-mail addresses, phone numbers, the query
+of any address and the values of a failing SQL statement (``scrub``). What helps to find
+the error stays: addresses' hosts and paths, dates, times and ids. Errors the log records
 (failing describers, event handlers, lead delivery) become events through the SDK's
 logging integration.
 """
@@ -21,29 +23,52 @@ TRACES_SAMPLE_RATE = 0.1
 REPLAY_SESSION_SAMPLE_RATE = 0.1
 REPLAY_ON_ERROR_SAMPLE_RATE = 1.0
 
-EMAIL = re.compile(r"[\w.+-]+@[\w-]+(\.[\w-]+)+")
-# Phone numbers as visitors type them: +31 6 12345678, 030-2624000, (0221) 964 70 ...
-PHONE = re.compile(r"(?<![\w.])(\+|00)?\(?\d[\d\s().-]{6,}\d(?![\w.])")
+EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 FILTERED = "[filtered]"
 KEPT_HEADERS = ("user-agent",)
+# What can name a person in a text, and what looks like it but is kept (tried first, at
+# the same place): dates, times, IP addresses. A phone number starts as people write one
+# (+, 00 or a 0, perhaps in brackets); an id (12345678) or a year does not.
+TEXT = re.compile(
+    r"(?P<url>\bhttps?://[^\s\"'<>]*[^\s\"'<>.,:;)])"
+    r"|(?P<email>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)"
+    r"|(?P<parameters>\[parameters: .*?\](?=\s*\(Background|\s*$))"
+    r"|(?P<kept>\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?)?"
+    r"|\b\d\d?[./-]\d\d?[./-]\d{4}\b|\b\d{1,3}(?:\.\d{1,3}){3}\b)"
+    r"|(?P<phone>(?<![\w.+/-])(?:\+|00|\(?0)\d[\d ()./-]{5,}\d(?![\w-]))",
+    re.DOTALL,
+)
+# The keys of an event whose text is an address: its host and path are kept.
+URL_KEYS = ("url", "to", "from", "abs_path", "filename")
 
 
 def configured(settings: Settings) -> bool:
     return bool(settings.sentry_dsn and settings.sentry_environment)
 
 
-def scrub_text(text: str) -> str:
-    return PHONE.sub(FILTERED, EMAIL.sub(FILTERED, text))
-
-
 def without_query(url: str) -> str:
+    """The address without its query and fragment (what a visitor searched or typed)."""
     parts = urlsplit(url)
     return urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))
 
 
+def _replacement(match: re.Match[str]) -> str:
+    if match["url"]:
+        return EMAIL.sub(FILTERED, without_query(match["url"]))
+    if match["parameters"]:
+        return f"[parameters: {FILTERED}]"  # the values a failing SQL statement carried
+    return match[0] if match["kept"] else FILTERED
+
+
+def scrub_text(text: str) -> str:
+    """The text without e-mail addresses, phone numbers, query values and the values of
+    a failing SQL statement; hosts, paths, dates, times and ids stay."""
+    return TEXT.sub(_replacement, text)
+
+
 def _scrub(value: Any, key: str = "") -> Any:
     if isinstance(value, str):
-        return scrub_text(without_query(value) if key in ("url", "to", "from") else value)
+        return EMAIL.sub(FILTERED, without_query(value)) if key in URL_KEYS else scrub_text(value)
     if isinstance(value, list):
         return [_scrub(item) for item in value]
     if isinstance(value, dict):
@@ -79,6 +104,9 @@ def browser_settings(settings: Settings, release: str) -> dict[str, Any] | None:
         "release": release, "tracesSampleRate": TRACES_SAMPLE_RATE,
         "replaysSessionSampleRate": REPLAY_SESSION_SAMPLE_RATE,
         "replaysOnErrorSampleRate": REPLAY_ON_ERROR_SAMPLE_RATE,
+        # The same scrubbing rules as the server's, in JavaScript's spelling.
+        "scrub": {"text": TEXT.pattern.replace("(?P<", "(?<"), "email": EMAIL.pattern,
+                  "urlKeys": list(URL_KEYS)},
     }
 
 

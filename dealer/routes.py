@@ -44,6 +44,7 @@ DEFAULT_SECTIONS: dict[str, dict[str, str]] = {
         "vacancies": "vacatures",
         "apply": "solliciteren",
         "appointment": "afspraak",
+        "trade-in": "inruilen",
     },
     "de": {
         "stock": "angebote",
@@ -68,6 +69,7 @@ DEFAULT_SECTIONS: dict[str, dict[str, str]] = {
         "vacancies": "stellenangebote",
         "apply": "bewerben",
         "appointment": "termin",
+        "trade-in": "inzahlungnahme",
     },
 }
 
@@ -91,6 +93,9 @@ class Screen:
 SCREENS: dict[str, Screen] = {
     "content": Screen("/{slug...}", "cms_pages:CONTENT", "content:describe"),
     "direct_contact": Screen("/<direct-contact>", "forms:PAGE", "fixed:describe"),
+    # The site's own trade-in request, where the trade-in buttons lead without a
+    # valuation service of the dealer's (DEALER_TRADE_IN_URL).
+    "trade_in": Screen("/<trade-in>", "forms:PAGE", "forms:describe_form"),
     "stock": Screen("/<stock>", "stock:PAGE", "stock:describe_listing"),
     "compare": Screen("/<stock>/<compare>", "compare:PAGE", "fixed:describe"),
     "favourites": Screen("/<stock>/<favorite>", "favourites:PAGE", "fixed:describe"),

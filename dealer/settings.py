@@ -98,8 +98,9 @@ class Settings(BaseSettings):
     map_tile_url: str | None = None
     map_attribution: str = "&copy; OpenStreetMap contributors"
 
-    # Trade-in valuation service the vehicle page links to (behind its flag).
-    trade_in_url: str = "https://www.example.com/inruil"
+    # The dealer's trade-in valuation service the trade-in buttons lead to (behind its
+    # flag); without one they open the site's own trade-in request.
+    trade_in_url: str | None = None
 
     # Delivery of visitor requests (leads) to the dealer.
     smtp_host: str | None = None
@@ -180,6 +181,11 @@ class Settings(BaseSettings):
     def trusted_proxy_networks(self) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
         return [ipaddress.ip_network(part.strip(), strict=False)
                 for part in self.trusted_proxies.split(",") if part.strip()]
+
+    @property
+    def demo_mode(self) -> bool:
+        """The site shows the bundled demo: mock data asked for, or no content service."""
+        return self.public_mocks or not self.content_token
 
     @property
     def server_workers(self) -> int:

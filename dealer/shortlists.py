@@ -111,6 +111,13 @@ def remove(slugs: Sequence[str], slug: str) -> list[str]:
     return [listed for listed in slugs if listed != slug]
 
 
+def toggle(slugs: Sequence[str], slug: str, shortlist: Shortlist) -> list[str]:
+    """``slugs`` without ``slug`` when it is listed, else with it (``add``'s errors): each
+    press of a box changes the list, in the order pressed, whatever the page showed when
+    it was pressed (two quick presses put it back as it was)."""
+    return remove(slugs, slug) if slug in slugs else add(slugs, slug, shortlist)
+
+
 def prune(slugs: Sequence[str], available: Collection[str]) -> tuple[list[str], int]:
     """The slugs still available, in order, and how many were dropped."""
     kept = [slug for slug in slugs if slug in available]

@@ -151,7 +151,37 @@ def file_field(spec: FieldSpec, chosen: rx.Var, error: rx.Var, *, upload_id: str
     Enter or Space); the file goes to the server as soon as it is chosen, and ``chosen``
     names the file it kept. ``accept`` and ``max_size`` let the browser refuse early; the
     server checks again. ``on_drop_rejected`` gets the refusal's code."""
-    label_id = f"{spec.id}-label"
+    label_id, choice_id = f"{spec.id}-label", f"{spec.id}-choice"
+    zone = rx.upload.root(
+        rx.hstack(
+            rx.icon("file-up", size=20, aria_hidden="true"),
+            rx.text(rx.cond(chosen != "", chosen, choose_label), size="2", id=choice_id,
+                    data_testid="file-chosen"),
+            align="center",
+            spacing="2",
+        ),
+        id=upload_id,
+        accept=accept,
+        max_files=1,
+        multiple=False,
+        max_size=max_size,
+        on_drop=on_drop,
+        on_drop_rejected=lambda rejected: on_drop_rejected(refusal_code(rejected)),
+        **{k: v for k, v in _a11y(spec, error).items() if k != "aria_required"},
+        class_name="form-file",
+        data_testid=f"{spec.name}-upload",
+    )
+    # The drop zone is what a keyboard reaches (Enter or Space opens the file chooser):
+    # a button named by the field's label and what it says ("Your CV: choose a PDF file
+    # or drop it here", or the file chosen). Its file input only carries the file: out of
+    # the page's tab order and accessibility tree (the zone opens it), named all the same.
+    # react-dropzone spreads role="presentation" and the input's props after the props
+    # given here, so these are spread after them.
+    area = zone.children[0]
+    area.special_props.append(rx.Var.create(
+        {"role": "button", "aria-labelledby": f"{label_id} {choice_id}"}))
+    area.children[0].special_props.append(rx.Var.create(
+        {"aria-labelledby": label_id, "style": {"display": "none"}}))
     return rx.vstack(
         rx.el.span(
             spec.label,
@@ -160,26 +190,7 @@ def file_field(spec: FieldSpec, chosen: rx.Var, error: rx.Var, *, upload_id: str
             id=label_id,
             style={"font_weight": "500"},
         ),
-        rx.upload.root(
-            rx.hstack(
-                rx.icon("file-up", size=20, aria_hidden="true"),
-                rx.text(rx.cond(chosen != "", chosen, choose_label), size="2",
-                        data_testid="file-chosen"),
-                align="center",
-                spacing="2",
-            ),
-            id=upload_id,
-            accept=accept,
-            max_files=1,
-            multiple=False,
-            max_size=max_size,
-            on_drop=on_drop,
-            on_drop_rejected=lambda rejected: on_drop_rejected(refusal_code(rejected)),
-            aria_labelledby=label_id,
-            **{k: v for k, v in _a11y(spec, error).items() if k != "aria_required"},
-            class_name="form-file",
-            data_testid=f"{spec.name}-upload",
-        ),
+        zone,
         _help_and_error(spec, error),
         spacing="1",
         width="100%",

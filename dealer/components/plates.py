@@ -12,6 +12,7 @@ from typing import Any
 
 import reflex as rx
 
+from dealer.components.vehicle import opened_apart
 from dealer.i18n import gettext
 
 DOMAIN = "content"
@@ -116,7 +117,8 @@ def trade_in_value(block: rx.Var, plate: PlateBlockBinding, locale: str) -> rx.C
         rx.cond(
             href != "",
             rx.link(rx.button(block.button_label, size="3", tab_index=-1), href=href,
-                    is_external=True, width="fit-content", data_testid="trade-in-value-link"),
+                    width="fit-content", data_testid="trade-in-value-link",
+                    **opened_apart(href)),
         ),
         class_name="cms-section cms-plate",
         data_testid="trade-in-value",

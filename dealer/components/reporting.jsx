@@ -1,27 +1,34 @@
 // The browser's error reporter (@sentry/react), only when the site names a DSN and an
 // environment (window.siteConfig.errors). Loaded after the page; errors before that are
 // kept and reported once it is there. Nothing a visitor typed is sent: replays mask all
-// text and inputs and block all media, events lose query strings, cookies and any e-mail
-// address or phone number. Session replays record what a visitor does, so they start only
-// once the visitor accepts analytics cookies; error reports need no consent.
+// text and inputs and block all media, events lose cookies, query strings, e-mail
+// addresses and phone numbers by the server's rules (hosts, dates and ids stay). Session
+// replays record what a visitor does, so they start only once the visitor accepts
+// analytics cookies; error reports need no consent.
 import { useEffect } from "react";
 
-const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/g;
-const PHONE = /(\+|00)?\(?\d[\d\s().-]{6,}\d/g;
+const FILTERED = "[filtered]";
 const early = [];
 let reporter = null;
-
-function scrubText(text) {
-  return text.replace(EMAIL, "[filtered]").replace(PHONE, "[filtered]");
-}
+// The server's scrubbing rules (dealer/reporting.py), set when the reporter starts.
+let rules = null;
 
 function withoutQuery(url) {
   return typeof url === "string" ? url.split(/[?#]/)[0] : url;
 }
 
+function replacement(match, ...args) {
+  const found = args[args.length - 1];
+  if (found.url) return withoutQuery(found.url).replace(rules.email, FILTERED);
+  if (found.parameters) return `[parameters: ${FILTERED}]`;
+  return found.kept ? match : FILTERED;
+}
+
 function scrub(value, key) {
   if (typeof value === "string") {
-    return scrubText(["url", "to", "from"].includes(key) ? withoutQuery(value) : value);
+    return rules.urlKeys.includes(key)
+      ? withoutQuery(value).replace(rules.email, FILTERED)
+      : value.replace(rules.text, replacement);
   }
   if (Array.isArray(value)) return value.map((item) => scrub(item));
   if (value && typeof value === "object") {
@@ -67,6 +74,11 @@ function whenAnalyticsAccepted(callback) {
 }
 
 async function start(settings) {
+  rules = {
+    text: new RegExp(settings.scrub.text, "gs"),
+    email: new RegExp(settings.scrub.email, "g"),
+    urlKeys: settings.scrub.urlKeys,
+  };
   const Sentry = await import("@sentry/react");
   Sentry.init({
     dsn: settings.dsn,

@@ -10,7 +10,9 @@ import reflex as rx
 from dealer import styles
 from dealer.components.button import button
 
-# (list key, vehicle slug, vehicle name, checked) -> the event that ticks or unticks it
+# (list key, vehicle slug, vehicle name) -> the event that ticks or unticks it: each press
+# changes the list on the server, in order (a box shows what the server has, so two quick
+# presses would otherwise both ask for the tick the page did not show yet)
 ToggleHandler = Callable[..., rx.event.EventSpec]
 
 
@@ -31,7 +33,7 @@ def shortlist_checkbox(
         rx.el.input(
             type="checkbox",
             checked=checked,
-            on_change=lambda _value: on_change(~checked),
+            on_change=lambda _value: on_change(),
             aria_label=text + ": " + name,
             data_testid=test_id,
         ),
@@ -52,11 +54,11 @@ def shortlist_controls(
     return rx.hstack(
         shortlist_checkbox(
             labels.compare, name, compare_checked,
-            lambda checked: on_toggle("compare", slug, name, checked), "compare-toggle",
+            lambda: on_toggle("compare", slug, name), "compare-toggle",
         ),
         shortlist_checkbox(
             labels.favourite, name, favourite_checked,
-            lambda checked: on_toggle("favourites", slug, name, checked), "favourite-toggle",
+            lambda: on_toggle("favourites", slug, name), "favourite-toggle",
         ),
         spacing="4",
         wrap="wrap",

@@ -48,6 +48,14 @@ class GalleryArea(Div):
     on_pointer_up: EventHandler[pointer_event_spec]
 
 
+def opened_apart(href: rx.Var) -> dict[str, rx.Var]:
+    """Link props for a target that may be another site's (a new tab, no opener) or one of
+    this site's pages (opened in the app)."""
+    outside = href.startswith("http")
+    return {"target": rx.cond(outside, "_blank", "_self"),
+            "rel": rx.cond(outside, "noopener noreferrer", "")}
+
+
 def link_button(label: Any, href: Any, *, variant: str = "solid", icon: str | None = None,
                 size: str = "3", **props: Any) -> rx.Component:
     """A link styled as a button (a real <a>: it navigates, it is not an action)."""

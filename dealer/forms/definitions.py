@@ -19,6 +19,9 @@ Which rules guard which field is a product decision (SPEC §5 leaves it open):
   neither validated nor stored. A Dutch plate's lookup fills in the optional, editable
   ``trade_in_make``, ``_model``, ``_first_registration`` (a past date), ``_fuel`` and
   ``_colour``.
+* ``trade_in_condition`` (the trade-in request): very good, good, fair or damaged, always
+  answered. The trade-in request asks for the plate, the details and the mileage without
+  the toggle (that is what it is about), with the interest form's rules.
 * ``motivation`` (job applications): required, 50-2000 characters.
 * ``cv`` (job applications): required; its value is the token (43 characters) of a PDF,
   Word or OpenDocument file of at most 5 MB the server received and checked by its content
@@ -36,7 +39,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from dealer import params
@@ -81,6 +84,9 @@ class FieldDef:
     shown_when: str | None = None  # the toggle or checkbox that reveals this field
     # Error texts that replace the generic rule message, by rule name (msgids).
     messages: Mapping[str, str] = field(default_factory=dict)
+    # How an error message names the field, when its label cannot start a sentence (a
+    # question): "Your motivation must be ...", not "Why do you want this job? must be ...".
+    error_label: str = ""  # msgid
 
     @property
     def parsed_rules(self) -> tuple[rules.Rule, ...]:
@@ -126,6 +132,17 @@ class FieldError:
     blocking: bool
 
 
+def choice(name: str, label: str, options: Sequence[tuple[str, str]], error: str = "",
+           default: str = "") -> FieldDef:
+    """A radio field answered with one of its ``options`` (value, label msgid); ``error``
+    (a msgid) says what to do when it is not."""
+    return FieldDef(
+        name, "radio", label, "required|is:" + ",".join(value for value, _ in options),
+        options=tuple(Option(value, text) for value, text in options), default=default,
+        messages=dict.fromkeys(("required", "is"), error) if error else {},
+    )
+
+
 # --- fields ----------------------------------------------------------------------------
 
 NAME = FieldDef(
@@ -140,23 +157,18 @@ PHONE = FieldDef(
     help=N_("Optional. For example +31 6 12345678."), input_type="tel", autocomplete="tel",
     messages={"matches": N_("Please enter a phone number with digits only, e.g. +31 6 12345678.")},
 )
-CONTACT_PREFERENCE = FieldDef(
-    "contact_preference", "radio", N_("How should we contact you?"), "required|is:email,phone",
-    options=(Option("email", N_("By email")), Option("phone", N_("By phone"))),
-    default="email",
-    messages=dict.fromkeys(("required", "is"), N_("Please choose how we should contact you.")),
+CONTACT_PREFERENCE = choice(
+    "contact_preference", N_("How should we contact you?"),
+    (("email", N_("By email")), ("phone", N_("By phone"))),
+    N_("Please choose how we should contact you."), default="email",
 )
 PREFERRED_DATE = FieldDef(
     "preferred_date", "text", N_("Preferred date"), "required|date_format:YYYY-MM-DD|date_after",
     help=N_("From tomorrow on. We will confirm the exact time with you."), input_type="date",
 )
-TIME_OF_DAY = FieldDef(
-    "time_of_day", "radio", N_("Preferred time of day"), "required|is:morning,afternoon,any",
-    options=(
-        Option("morning", N_("Morning")),
-        Option("afternoon", N_("Afternoon")),
-        Option("any", N_("No preference")),
-    ),
+TIME_OF_DAY = choice(
+    "time_of_day", N_("Preferred time of day"),
+    (("morning", N_("Morning")), ("afternoon", N_("Afternoon")), ("any", N_("No preference"))),
     default="any",
 )
 BRANCH = FieldDef(
@@ -164,14 +176,11 @@ BRANCH = FieldDef(
     help=N_("Start typing a place name and choose a branch from the list."),
     messages={"is": N_("Please choose a branch from the list.")},
 )
-TOPIC = FieldDef(
-    "topic", "radio", N_("What is your question about?"), "required|is:sales,workshop,other",
-    options=(
-        Option("sales", N_("Buying or leasing a car")),
-        Option("workshop", N_("Maintenance or repairs")),
-        Option("other", N_("Something else")),
-    ),
-    messages=dict.fromkeys(("required", "is"), N_("Please choose what your question is about.")),
+TOPIC = choice(
+    "topic", N_("What is your question about?"),
+    (("sales", N_("Buying or leasing a car")), ("workshop", N_("Maintenance or repairs")),
+     ("other", N_("Something else"))),
+    N_("Please choose what your question is about."),
 )
 MESSAGE = FieldDef(
     "message", "text", N_("Your message"), "length:0,2000",
@@ -191,6 +200,14 @@ TRADE_IN_MILEAGE = FieldDef(
     "trade_in_mileage", "text", N_("Mileage in km"), "required|number|between:0,2000000",
     input_type="number", shown_when="trade_in",
 )
+TRADE_IN_CONDITION = choice(
+    "trade_in_condition", N_("Condition of your car"),
+    (("very_good", N_("Very good: no damage, maintained by the book")),
+     ("good", N_("Good: some signs of use")),
+     ("fair", N_("Fair: repairs or maintenance due")),
+     ("damaged", N_("Damaged or not running"))),
+    N_("Please choose the condition of your car."),
+)
 PRIVACY = FieldDef(
     "privacy", "checkbox", N_("I agree that my details are used to handle this request."),
     "accepted", help=N_("We only use your details for this request and never pass them on."),
@@ -200,6 +217,7 @@ HONEYPOT_FIELD = FieldDef(HONEYPOT, "text", N_("Leave this field empty"), "lengt
 MOTIVATION = FieldDef(
     "motivation", "text", N_("Why do you want this job?"), "required:trim|length:50,2000",
     help=N_("A few sentences about yourself and your motivation."), multiline=True,
+    error_label=N_("Your motivation"),
 )
 CV = FieldDef(
     "cv", "file", N_("Your CV"), r"required|matches:/^[A-Za-z0-9_-]{43}$/",
@@ -229,6 +247,13 @@ _TEST_DRIVE = (
     HONEYPOT_FIELD,
 )
 
+# The trade-in request: the car first (always asked, no toggle), then the visitor.
+_TRADE_IN_REQUEST = (
+    *(replace(f, shown_when=None) for f in (TRADE_IN_PLATE, *TRADE_IN_DETAILS, TRADE_IN_MILEAGE)),
+    TRADE_IN_CONDITION, NAME, EMAIL, PHONE, CONTACT_PREFERENCE, MESSAGE, PRIVACY,
+    HONEYPOT_FIELD,
+)
+
 _INTEREST_INTRO = N_("Tell us how to reach you and we will send you an offer without obligation.")
 _TEST_DRIVE_INTRO = N_("Choose a day that suits you; we will confirm the appointment.")
 
@@ -253,6 +278,10 @@ FORMS: dict[str, FormDef] = {
             (TOPIC, NAME, EMAIL, PHONE, CONTACT_PREFERENCE, CONTACT_MESSAGE, PRIVACY,
              HONEYPOT_FIELD),
         ),
+        FormDef("trade_in", N_("Value your car"),
+                N_("Enter your licence plate: we look your car up in the vehicle register. "
+                   "Add its mileage and condition, and we send you a trade-in offer within "
+                   "one working day."), None, _TRADE_IN_REQUEST),
         # The chat's hand-over to a person, and its test drive request for a vehicle.
         FormDef("chat_handover", N_("Talk to a colleague"),
                 N_("Leave your details and a colleague will contact you."), None,
@@ -273,6 +302,7 @@ SCREEN_FORMS: dict[str, str] = {
     "model_test_drive": "model_test_drive",
     "direct_contact": "direct_contact",
     "vacancy_apply": "job_application",
+    "trade_in": "trade_in",
 }
 
 
@@ -320,7 +350,8 @@ def _is_checked(value: object) -> bool:
 
 
 def _label(f: FieldDef, locale: str) -> str:
-    return gettext(locale, f.label, DOMAIN)
+    """The field's name in its error messages."""
+    return gettext(locale, f.error_label or f.label, DOMAIN)
 
 
 def _malformed(value: object) -> str | None:
@@ -357,12 +388,16 @@ def field_error(
     failed = rules.validate(value, checks, values=values, name=name)
     if not failed:
         return None
-    rule = failed[0]
+    return FieldError(rule_message(f, failed[0], locale, value),
+                      any(r.blocking for r in failed))
+
+
+def rule_message(f: FieldDef, rule: rules.Rule, locale: str, value: object = "") -> str:
+    """The error shown when ``rule`` of field ``f`` fails: the field's own text for that
+    rule, else the rule's message naming the field."""
     if rule.name in f.messages:
-        text = gettext(locale, f.messages[rule.name], DOMAIN)
-    else:
-        text = message(rule.name, locale, label=_label(f, locale), args=rule.args, value=value)
-    return FieldError(text, any(r.blocking for r in failed))
+        return gettext(locale, f.messages[rule.name], DOMAIN)
+    return message(rule.name, locale, label=_label(f, locale), args=rule.args, value=value)
 
 
 def form_errors(
@@ -425,18 +460,12 @@ APPOINTMENT_BRANCH = FieldDef(
     "branch", "radio", N_("Branch"), "required",
     messages=dict.fromkeys(("required", "is"), N_("Please choose a branch.")),
 )
-PRODUCT_CATEGORY = FieldDef(
-    "product_category", "radio", N_("What is the appointment for?"),
-    "required|is:workshop_service,periodic_inspection,tyres,showroom_visit,test_drive",
-    options=(
-        Option("workshop_service", N_("Workshop service")),
-        Option("periodic_inspection", N_("Periodic inspection")),
-        Option("tyres", N_("Tyres")),
-        Option("showroom_visit", N_("Showroom visit")),
-        Option("test_drive", N_("Test drive")),
-    ),
-    default="workshop_service",
-    messages=dict.fromkeys(("required", "is"), N_("Please choose what the appointment is for.")),
+PRODUCT_CATEGORY = choice(
+    "product_category", N_("What is the appointment for?"),
+    (("workshop_service", N_("Workshop service")),
+     ("periodic_inspection", N_("Periodic inspection")), ("tyres", N_("Tyres")),
+     ("showroom_visit", N_("Showroom visit")), ("test_drive", N_("Test drive"))),
+    N_("Please choose what the appointment is for."), default="workshop_service",
 )
 APPOINTMENT_DATE = FieldDef(
     "date", "text", N_("Date"), "required|date_format:YYYY-MM-DD", input_type="date",

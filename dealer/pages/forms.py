@@ -1,6 +1,7 @@
 """Request pages: test drive and interest per vehicle, contact and test drive per model,
-direct contact. Fields, labels and help are fixed per screen and locale at compile time;
-values, errors and the page state come from FormsState."""
+direct contact, the trade-in request, job applications. Fields, labels and help are
+fixed per screen and locale at compile time; values, errors and the page state come from
+FormsState."""
 
 from __future__ import annotations
 
@@ -51,6 +52,11 @@ _NEXT_STEPS = {
     "request": (
         N_("Our team will get back to you within one working day, the way you asked."),
         N_("If you mentioned a car to trade in, we will include a valuation."),
+    ),
+    "trade_in": (
+        N_("We value your car from its details and send you a trade-in offer within one "
+           "working day, the way you asked."),
+        N_("The offer is without obligation: you decide whether to trade in your car."),
     ),
 }
 _REQUIRED_NOTE = N_("Fields marked * are required.")
@@ -171,7 +177,8 @@ def _form_view(ctx: PageContext, form: FormDef) -> rx.Component:
 
 def _success_view(ctx: PageContext, form: FormDef) -> rx.Component:
     steps = _NEXT_STEPS["test_drive" if "preferred_date" in form.names
-                        else "application" if form.subject == "vacancy" else "request"]
+                        else "application" if form.subject == "vacancy"
+                        else "trade_in" if form.id == "trade_in" else "request"]
     return rx.vstack(
         rx.callout(_t(ctx, N_("Thank you! We have received your application.")
                       if form.subject == "vacancy"

@@ -17,6 +17,7 @@ from dealer.components.vehicle import (
     gallery,
     link_button,
     location_block,
+    opened_apart,
     price_blocks,
     promises,
     section,
@@ -145,8 +146,8 @@ def details(ctx: PageContext) -> rx.Component:
                 rx.text(gettext(locale, "Find out what your current car is worth and use it "
                                         "towards this one."), size="3", margin_bottom="0.75rem"),
                 link_button(VehicleState.view.trade_in.label, VehicleState.view.trade_in.href,
-                            variant="soft", icon="calculator", is_external=True,
-                            rel="noopener noreferrer"),
+                            variant="soft", icon="calculator",
+                            **opened_apart(VehicleState.view.trade_in.href)),
             ),
         ),
         data_testid="vehicle-details",

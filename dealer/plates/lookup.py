@@ -11,7 +11,8 @@
 Answers of the register (found and not found) are kept for ``CACHE_SECONDS`` in a small
 cache of ``CACHE_SIZE`` plates; a failure is not kept, so the next try asks again.
 Without a configured register address, or with public mocks, the bundled demo plates
-are served through the same client.
+are served through the same client; in the demo (``Settings.demo_mode``) they also
+answer when the register cannot be reached, so an offline demo finds its plates.
 """
 
 from __future__ import annotations
@@ -59,11 +60,14 @@ class PlateLookupService:
         settings = settings or get_settings()
         self.uses_demo = client is None and (settings.public_mocks
                                              or not settings.plate_lookup_url)
+        # Asked when the register cannot be reached (the demo without a network).
+        self._fallback: RdwClient | None = None
         if client is None:
-            client = (RdwClient(base_url=DEMO_BASE_URL, transport=demo_transport())
-                      if self.uses_demo else
+            client = (demo_client() if self.uses_demo else
                       RdwClient(base_url=settings.plate_lookup_url or "",
                                 app_token=settings.plate_lookup_app_token))
+            if settings.demo_mode and not self.uses_demo:
+                self._fallback = demo_client()
         self._client = client
         self.timeout = timeout
         self._clock = clock
@@ -71,6 +75,8 @@ class PlateLookupService:
 
     async def aclose(self) -> None:
         await self._client.aclose()
+        if self._fallback is not None:
+            await self._fallback.aclose()
 
     def _cached(self, key: str) -> tuple[bool, RegisteredVehicle | None]:
         kept = self._kept.get(key)
@@ -100,9 +106,17 @@ class PlateLookupService:
             except Exception as exc:  # a visitor's lookup must not fail
                 reason = "timed out" if isinstance(exc, TimeoutError) else repr(exc)
                 log.warning("plate lookup of %s %s", plate.formatted, reason)
-                return PlateLookup("unavailable", plate)
+                if self._fallback is None:
+                    return PlateLookup("unavailable", plate)
+                vehicle = await self._fallback.vehicle(plate)  # the demo's own register
+                return PlateLookup("found" if vehicle else "not_found", plate, vehicle)
             self._keep(plate.compact, vehicle)
         return PlateLookup("found" if vehicle else "not_found", plate, vehicle)
+
+
+def demo_client() -> RdwClient:
+    """The register's client answered by the bundled demo plates."""
+    return RdwClient(base_url=DEMO_BASE_URL, transport=demo_transport())
 
 
 @lru_cache(maxsize=1)

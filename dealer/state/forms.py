@@ -131,7 +131,7 @@ class FormsState(rx.State):
         return any(error.blocking for error in failing.values())
 
     @rx.event
-    async def load(self) -> None:
+    async def load(self):
         path = self.router.url.path
         resolved = resolve(path)
         if resolved is None or resolved[0] not in SCREEN_FORMS:
@@ -171,11 +171,16 @@ class FormsState(rx.State):
             )
         self.calculation_summary = requested.summary if requested else ""
         self._calculation = requested.query if requested else dict(subject.terms)
-        if (not keep and "branch" in form.names and subject.default_branch
-                and not self.form_values.get("branch")):
-            self.form_values["branch"] = subject.default_branch
+        if not keep:
+            self.form_values.update(
+                (name, bounded_value(form.field(name), value))
+                for name, value in subject.presets.items()
+                if name in form.names and not self.form_values.get(name))
         self.status = "ready"
         self._refresh()
+        if not keep and self.form_values.get("trade_in_plate", "").strip():
+            return FormsState.look_up_plate  # a plate that came along is looked up at once
+        return None
 
     def _set(self, name: str, value: str) -> None:
         form = self._form()

@@ -55,28 +55,25 @@ class ShortlistState(rx.State):
     def store(self, shortlist: Shortlist, slugs: list[str]) -> None:
         setattr(self, _STORES[shortlist.key], shortlists.dump(slugs))
 
-    def apply(self, key: str, slug: str, name: str, checked: bool):
-        """Tick (add) or untick (remove) a vehicle; the toast to show, if any."""
+    def apply(self, key: str, slug: str, name: str):
+        """Tick (add) or untick (remove) a vehicle, as its box was pressed; the toast to
+        show, if any."""
         shortlist = SHORTLISTS.get(key)
         if shortlist is None or not shortlists.is_slug(slug):
             return None
         locale = page_request(self).locale
-        current = self.slugs(shortlist)
-        if not checked:
-            self.store(shortlist, shortlists.remove(current, slug))
-            return None
         try:
-            updated = shortlists.add(current, slug, shortlist)
+            updated = shortlists.toggle(self.slugs(shortlist), slug, shortlist)
         except ShortlistFullError as full:
             return rx.toast.error(full.message(locale))
-        if updated == current:
-            return None
         self.store(shortlist, updated)
+        if slug not in updated:
+            return None
         return rx.toast.success(gettext(locale, shortlist.added, vehicle=name))
 
     @rx.event
-    def toggle(self, key: str, slug: str, name: str, checked: bool):
-        return self.apply(key, slug, name, checked)
+    def toggle(self, key: str, slug: str, name: str):
+        return self.apply(key, slug, name)
 
     @rx.event
     def prune(self):
@@ -162,10 +159,10 @@ class FavouritesState(rx.State):
         self.loaded = True
 
     @rx.event
-    async def toggle(self, key: str, slug: str, name: str, checked: bool):
+    async def toggle(self, key: str, slug: str, name: str):
         """The card controls of this page: an unticked favourite leaves the page."""
         shortlist = await self.get_state(ShortlistState)
-        toast = shortlist.apply(key, slug, name, checked)
+        toast = shortlist.apply(key, slug, name)
         favourites = set(shortlist.slugs(FAVOURITES))
         self._show([card for card in self.cards if card.slug in favourites])
         return toast

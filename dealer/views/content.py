@@ -63,12 +63,12 @@ from dealer.pageinfo import (
 )
 from dealer.params import integer
 from dealer.routes import counterpart, path_for, resolve
-from dealer.settings import get_settings
 from dealer.stock import catalog
 from dealer.stock.index import get_index
 from dealer.stock.labels import label
 from dealer.stock.query import StockQuery
 from dealer.views.frame import home_json_ld, site_frame
+from dealer.views.plates import trade_in_href
 from dealer.views.reviews import (
     GROUP_LATEST,
     ReviewSummary,
@@ -629,8 +629,7 @@ async def _vacancy_list(raw: dict, ctx: _Context) -> Block:
 async def _trade_in_value(raw: dict, ctx: _Context) -> Block:
     """'What is my car worth': the visitor's plate, looked up, carried to the valuation
     service (behind the trade-in flag; without it the block only looks the car up)."""
-    settings = get_settings()
-    href = settings.trade_in_url if settings.feature_trade_in else ""
+    href = trade_in_href(ctx.locale)
     return Block(kind="plate", title=_text(raw.get("title")), text=_text(raw.get("text")),
                  button_label=_text(raw.get("button_label")) or ctx.t(N_("Value my car")),
                  button_href=href)

@@ -23,10 +23,12 @@ from dealer.i18n import format_number, format_price, gettext
 from dealer.locations.repository import list_locations
 from dealer.pageinfo import PageInfo, error_page
 from dealer.params import text
+from dealer.plates.plates import MAX_INPUT
 from dealer.pricing import calculation_from_query, calculation_query
 from dealer.routes import path_for, resolve
 from dealer.stock.repository import get_vehicle
 from dealer.views.lease_offers import LEASE_OFFER_PARAM, offer_detail
+from dealer.views.plates import VALUATION_PARAM
 from dealer.views.vacancies import load_vacancies
 from dealer.web.seo import page_title
 
@@ -47,7 +49,10 @@ class FormSubject:
     brand: str | None = None
     model: str | None = None
     branches: tuple[str, ...] = field(default_factory=tuple)  # names a test drive may pick
-    default_branch: str = ""
+    # The answers the form starts with because of where the visitor came from (the
+    # vehicle's branch; the topic of a request about an offer; the plate a visitor typed
+    # in a 'what is my car worth' block), by field name.
+    presets: dict[str, str] = field(default_factory=dict)
     # What the lead records of it beyond the title (a lease offer's terms).
     terms: dict[str, str] = field(default_factory=dict)
 
@@ -83,7 +88,7 @@ def _vehicle(slug: str, brand: str | None, locale: str) -> FormSubject | None:
         brand=vehicle.brand_slug,
         model=vehicle.model_slug,
         branches=tuple(location.name for location in branches) or (vehicle.location.name,),
-        default_branch=vehicle.location.name,
+        presets={"branch": vehicle.location.name},
     )
 
 
@@ -128,6 +133,7 @@ def _lease_offer(slug: str, locale: str) -> FormSubject:
         image=detail.photo, image_alt=title if detail.photo else "",
         href=path_for("lease_offer", locale, offer=slug),
         terms={"lease_offer": slug, "lease_type": detail.customer, "monthly": price},
+        presets={"topic": "sales"},
     )
 
 
@@ -156,7 +162,9 @@ async def load_subject(screen: str, locale: str, params: dict[str, str],
     offer = text((query or {}).get(LEASE_OFFER_PARAM), MAX_SLUG_LENGTH)
     if offer:
         return await asyncio.to_thread(_lease_offer, offer, locale)
-    return FormSubject()
+    # A plate typed in a 'what is my car worth' block comes along to the trade-in request.
+    plate = text((query or {}).get(VALUATION_PARAM), MAX_INPUT)
+    return FormSubject(presets={"trade_in_plate": plate} if plate.strip() else {})
 
 
 def not_found_kind(screen: str) -> str:

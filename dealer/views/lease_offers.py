@@ -331,7 +331,7 @@ def offer_detail(slug: str, locale: str) -> OfferDetail | None:
         (N_("Complete price"), f"{money(offer.complete_price, locale)} {vat}"),
         (N_("Fuel"), label("lease_fuel", offer.fuel, locale)),
         (N_("Transmission"), label("transmission", offer.transmission, locale)),
-        (N_("Power"), f"{offer.power_hp} {gettext(locale, 'hp')}"),
+        (N_("Power"), gettext(locale, "{hp} hp", hp=offer.power_hp)),
     ]
     if offer.co2_emissions is not None:
         facts.append((N_("CO₂ emissions"), f"{format_number(offer.co2_emissions, locale)} g/km"))

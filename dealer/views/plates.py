@@ -13,9 +13,11 @@ from dealer.forms.messages import DOMAIN
 from dealer.i18n import N_, gettext
 from dealer.plates.client import RegisteredVehicle
 from dealer.plates.lookup import PlateLookup, get_plate_lookup
+from dealer.routes import path_for
 from dealer.settings import get_settings
 
-# The valuation service reads the plate from this query parameter.
+# The valuation service (and the site's own trade-in request) reads the plate from this
+# query parameter.
 VALUATION_PARAM = "kenteken"
 
 LOOKING_UP = N_("Looking up your licence plate...")
@@ -100,6 +102,15 @@ def trade_in_details(vehicle: RegisteredVehicle, locale: str) -> dict[str, str]:
     return dict(zip(DETAIL_FIELDS, values, strict=True))
 
 
+def trade_in_href(locale: str) -> str:
+    """Where the trade-in buttons lead: the dealer's valuation service, else the site's
+    own trade-in request; "" with the trade-in feature off."""
+    settings = get_settings()
+    if not settings.feature_trade_in:
+        return ""
+    return settings.trade_in_url or path_for("trade_in", locale)
+
+
 def valuation_href(base: str, lookup: PlateLookup) -> str:
     """The valuation service's address, with the plate when one was recognised."""
     if not base or lookup.plate is None:
@@ -163,7 +174,5 @@ def autofill(values: Mapping[str, str], details: Mapping[str, str],
 async def look_up(text: str, locale: str) -> tuple[PlateView, dict[str, str]]:
     """Look a typed plate up: what the page shows, and what a lead keeps of it. The
     valuation link is there only with the trade-in feature on."""
-    settings = get_settings()
     lookup = await get_plate_lookup().look_up(text)
-    url = settings.trade_in_url if settings.feature_trade_in else ""
-    return plate_view(lookup, locale, url), lead_record(lookup)
+    return plate_view(lookup, locale, trade_in_href(locale)), lead_record(lookup)

@@ -34,6 +34,7 @@ from dealer.stock import catalog
 from dealer.stock.labels import label
 from dealer.stock.repository import PriceView, VehicleDetail, current_vehicle
 from dealer.views.locations import HoursTable, hours_table
+from dealer.views.plates import trade_in_href
 from dealer.views.stock import listing_heading, stock_path
 from dealer.web.seo import absolute_url, page_title
 
@@ -456,7 +457,6 @@ def location_block(location: LocationView, locale: str, subject: str,
 
 def vehicle_view(detail: VehicleDetail, locale: str, brand: str | None = None) -> VehicleView:
     """Everything the vehicle page shows, for one locale; ``brand`` on brand pages."""
-    settings = get_settings()
     links = _links(detail, locale, brand)
     title = f"{brand_name(detail.brand_slug, locale, detail.brand_name)} {detail.model_name}"
     stock_href = stock_path(locale, brand)
@@ -473,9 +473,9 @@ def vehicle_view(detail: VehicleDetail, locale: str, brand: str | None = None) -
         actions.append(Link(value="calculator", label=gettext(locale, "Lease calculator"),
                             href=links["calculator"]))
     trade_in = Link()
-    if settings.feature_trade_in and settings.trade_in_url:
+    if trade_in_target := trade_in_href(locale):
         trade_in = Link(value="trade_in", label=gettext(locale, "Value your current car"),
-                        href=settings.trade_in_url)
+                        href=trade_in_target)
     count = len(detail.photos)
     return VehicleView(
         slug=detail.slug,

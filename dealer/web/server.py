@@ -96,14 +96,27 @@ CRAWLER_CLEANUP_SCRIPT = (
     ".forEach(function(e){e.remove()});history.pushState=p;return p.apply(this,arguments)}})()"
     "</script>"
 )
-# SPEC §4: a failed chunk load reloads the page, at most once per 10 s per path; a
-# new build (polled) turns the next link click into a full page load.
+# SPEC §4: a failed chunk load loads the page anew, at most once per 10 s per path; a
+# new build (polled) turns the next link click into a full page load. A page module that
+# fails while the app moves to another page: the app's router reloads the page being
+# left, so that reload is turned into a load of the page the visitor asked for (the link
+# clicked last, within the guard's time), under the same guard.
 BUILD_POLL_MS = 120_000
 RELOAD_GUARD_MS = 10_000
 APP_GUARD_SCRIPT = (
-    "<script>(function(){var k='chunk-reload:'+location.pathname;function r(){"
-    "var l=+sessionStorage.getItem(k)||0;if(Date.now()-l>" + str(RELOAD_GUARD_MS) + "){"
-    "sessionStorage.setItem(k,Date.now());location.reload()}}"
+    "<script>(function(){var g=" + str(RELOAD_GUARD_MS) + ",n=null;"
+    "function asked(){var h=n&&Date.now()-n.t<g?n.h:location.href;n=null;return h}"
+    "function load(h){var u=new URL(h,location.href),k='chunk-reload:'+u.pathname;"
+    "var l=+sessionStorage.getItem(k)||0;if(Date.now()-l<=g)return;"
+    "sessionStorage.setItem(k,Date.now());"
+    "if(u.href===location.href)location.reload();else location.assign(u.href)}"
+    "function r(){load(asked())}"
+    "document.addEventListener('click',function(e){var a=e.target.closest&&"
+    "e.target.closest('a[href]');if(a&&a.origin===location.origin&&!a.target)"
+    "n={h:a.href,t:Date.now()}},true);"
+    "if(window.navigation)navigation.addEventListener('navigate',function(e){"
+    "if(e.navigationType!=='reload'){n=null;return}"
+    "if(n&&e.cancelable&&Date.now()-n.t<g){e.preventDefault();r()}});"
     "addEventListener('error',function(e){var t=e.target||{};if((t.tagName==='SCRIPT'||"
     "t.tagName==='LINK')&&/\\/assets\\//.test(t.src||t.href||''))r()},true);"
     "addEventListener('unhandledrejection',function(e){var m=String(e.reason&&e.reason.message"

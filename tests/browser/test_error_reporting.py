@@ -69,6 +69,27 @@ def test_a_browser_error_arrives_without_the_visitors_input(
     page.context.close()
 
 
+def test_the_browser_scrubs_by_the_servers_rules(
+        browser: Browser, integrations_site: Site, ingest: LoopbackService) -> None:
+    """An error that names the visitor, an id, a date and an address (on 127.0.0.1): the
+    id, the date and the address's host and path arrive, the visitor and the search do
+    not."""
+    page = contact_form(browser, integrations_site, [])
+    agent = page.evaluate("navigator.userAgent")
+    page.evaluate(f"""setTimeout(() => {{ throw new Error(
+        "lead 87654321 of {EMAIL} (+31 6 12345678) on 2026-11-27 from "
+        + location.origin + "/voorraad?q=golf+gti") }})""")
+    body = wait_for_envelope(ingest, "lead 87654321", agent=agent)
+    event = next(json.loads(line) for line in body.splitlines()
+                 if line.startswith("{") and "lead 87654321" in line)
+    (error,) = event["exception"]["values"]
+    assert error["value"] == (f"lead 87654321 of [filtered] ([filtered]) on 2026-11-27 from "
+                              f"{integrations_site.base_url}/voorraad")
+    assert EMAIL not in body and "12345678" not in body.replace("87654321", "")
+    assert "golf+gti" not in body
+    page.context.close()
+
+
 def test_a_replay_waits_for_analytics_consent(
         browser: Browser, integrations_site: Site, ingest: LoopbackService) -> None:
     since = len(ingest.requests)

@@ -367,15 +367,16 @@ def test_a_half_typed_form_survives_a_restart_of_the_server(page: Page, site: Si
     assert lead.payload["message"] == "Mijn remmen piepen bij het wegrijden."
 
 
-@pytest.mark.parametrize(("overview", "more", "request_offer", "consent", "send"), [
-    ("/lease-aanbod", "^Meer info over de", "Deze aanbieding aanvragen", "^Ik ga ermee akkoord",
-     "Aanvraag versturen"),
+@pytest.mark.parametrize(("overview", "more", "request_offer", "topic", "consent", "send"), [
+    ("/lease-aanbod", "^Meer info over de", "Deze aanbieding aanvragen",
+     "Een auto kopen of leasen", "^Ik ga ermee akkoord", "Aanvraag versturen"),
     ("/de/leasingangebote", "^Mehr Infos zum", "Dieses Angebot anfragen",
-     "^Ich bin damit einverstanden", "Anfrage senden"),
+     "Ein Auto kaufen oder leasen", "^Ich bin damit einverstanden", "Anfrage senden"),
 ])
-def test_a_lease_offer_request_carries_the_offer(page: Page, site: Site, db: Engine,
-                                                 overview: str, more: str, request_offer: str,
-                                                 consent: str, send: str) -> None:
+def test_a_lease_offer_request_carries_the_offer_and_its_topic(
+    page: Page, site: Site, db: Engine, overview: str, more: str, request_offer: str,
+    topic: str, consent: str, send: str,
+) -> None:
     page.goto(site.url(overview))
     connected(page)
     page.get_by_test_id("lease-offer-card").first.get_by_role(
@@ -392,10 +393,12 @@ def test_a_lease_offer_request_carries_the_offer(page: Page, site: Site, db: Eng
     page.locator("[name=name]").fill("Kim Bakker")
     page.locator("[name=email]").fill("kim@example.nl")
     page.locator("[name=message]").fill("Is deze auto ook in het blauw leverbaar?")
-    page.get_by_role("radio").first.click()
+    # The visitor came from an offer: the question is about buying or leasing a car.
+    expect(page.get_by_role("radio", name=topic)).to_be_checked()
     tick(page.get_by_role("checkbox", name=re.compile(consent)))
-    page.get_by_role("button", name=send).click()
+    page.get_by_role("button", name=send).click()  # the first submit is sent
     expect(page.get_by_test_id("form-success")).to_be_visible()
     (lead,) = leads(db)
     assert lead.subject == title
     assert lead.payload["calculation"]["lease_offer"] == slug
+    assert lead.payload["topic"] == "sales"

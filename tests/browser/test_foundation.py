@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 import time
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
@@ -118,3 +120,28 @@ def test_health_reports_database(site: Site) -> None:
     response = httpx.get(site.url("/health"))
     assert response.status_code == 200
     assert response.json()["status"] == response.json()["database"] == "ok"
+
+
+@pytest.mark.parametrize(("start", "link", "target", "chunk"), [
+    ("/nieuws", "Vestigingen", "/vestigingen", "_vestigingen_._index"),
+    ("/de/aktuelles", "Standorte", "/de/standorte", "_de_._standorte_._index"),
+])
+def test_a_page_that_fails_to_load_in_the_app_is_loaded_once_from_its_address(
+    page: Page, site: Site, start: str, link: str, target: str, chunk: str,
+) -> None:
+    """The target page's module cannot be fetched (a deploy took it away): the visitor
+    lands on the page they asked for, loaded once from the server; the page being left is
+    not loaded again, and the reload guard keeps the target from loading a second time."""
+    documents: list[str] = []
+    page.on("request", lambda request: documents.append(urlsplit(request.url).path)
+            if request.resource_type == "document" else None)
+    page.route(re.compile(rf"/assets/{re.escape(chunk)}-[\w-]+\.js$"),
+               lambda route: route.abort())
+    page.goto(site.url(start))
+    connected(page)
+    page.get_by_role("navigation", name=re.compile("^(Hoofdmenu|Hauptmenü)$")).get_by_role(
+        "link", name=link, exact=True).click()
+    expect(page).to_have_url(site.url(target), timeout=30_000)
+    expect(page.get_by_role("heading", level=1)).to_have_text(link)
+    page.wait_for_timeout(4_000)  # a second load of either page would come within this
+    assert documents == [start, target]

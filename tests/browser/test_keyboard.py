@@ -89,6 +89,45 @@ def test_filters_and_compare_by_keyboard(page: Page, site: Site, words: Words) -
 
 
 @LANGUAGES
+def test_space_twice_on_a_compare_box_unticks_it_whatever_the_servers_timing(
+    page: Page, site: Site, words: Words,
+) -> None:
+    """The server's answers are held back until both presses are made (a busy server),
+    so the box still shows no tick at the second press: that press unticks it anyway."""
+    held: list = []
+    holding = [False]
+    sockets: list = []
+
+    def delayed(socket) -> None:
+        server = socket.connect_to_server()
+        sockets.append(socket)
+        socket.on_message(lambda message: server.send(message))
+        server.on_message(lambda message: held.append(message) if holding[0]
+                          else socket.send(message))
+
+    page.route_web_socket(re.compile(r"/_event"), delayed)
+    page.goto(site.url(words.stock))
+    expect(page.get_by_test_id("vehicle-card")).to_have_count(24)
+    connected(page)
+    box = page.get_by_test_id("vehicle-card").first.get_by_role(
+        "checkbox", name=re.compile(f"^{words.compare}: "))
+    box.focus()
+    holding[0] = True
+    page.keyboard.press("Space")
+    page.keyboard.press("Space")
+    page.wait_for_timeout(1_000)  # the first press has reached the server; no answer yet
+    expect(box).not_to_be_checked()
+    while held:  # the answers arrive, late, in order
+        sockets[-1].send(held.pop(0))
+    holding[0] = False
+    page.wait_for_timeout(2_000)  # the second press's answer
+    expect(box).not_to_be_checked()
+    assert page.evaluate("localStorage.getItem('dealer.compare')") in (None, "[]")
+    counter = page.get_by_role("banner").locator(f'a[href="{words.compare_page}"]')
+    expect(counter.get_by_text(re.compile(r"^\d+$"))).to_have_text("0")
+
+
+@LANGUAGES
 def test_side_sheets_open_and_close_by_keyboard(page: Page, site: Site, words: Words) -> None:
     page.set_viewport_size(PHONE)
     page.goto(site.url(words.stock))

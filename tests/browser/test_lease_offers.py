@@ -45,6 +45,8 @@ def test_filter_and_open_an_offer_in_dutch(page: Page, site: Site) -> None:
                   "Kilometers per jaar", "Kilometers per maand", "Waarborgsom",
                   "Afsluitkosten", "Totaalprijs"):
         expect(facts.get_by_text(label, exact=True)).to_be_visible()
+    expect(facts.locator("xpath=.//dt[.='Vermogen']/following-sibling::dd[1]")
+           ).to_have_text(re.compile(r"^\d+ pk$"))
     expect(page.get_by_test_id("terms-included").get_by_role("listitem").first).to_be_visible()
     expect(page.get_by_test_id("standard-equipment")).to_contain_text("ABS")
     expect(page.get_by_test_id("offer-price")).to_have_text(
@@ -65,6 +67,8 @@ def test_german_overview_and_detail(page: Page, site: Site) -> None:
     for label in ("Farbe", "Monatspreis inkl. MwSt.", "Kaution", "Bearbeitungsgebühr",
                   "Gesamtpreis"):
         expect(facts.get_by_text(label, exact=True)).to_be_visible()
+    expect(facts.locator("xpath=.//dt[.='Leistung']/following-sibling::dd[1]")
+           ).to_have_text(re.compile(r"^\d+ PS$"))
     expect(page.get_by_role("heading", name="Nicht enthalten")).to_be_visible()
     expect(page.get_by_test_id("offer-price")).to_have_text(re.compile(r"€ pro Monat$"))
 

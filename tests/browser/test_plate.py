@@ -1,7 +1,7 @@
 """The licence plate lookup as a visitor uses it, in both languages: the trade-in details of
 a request filled in from the register (still editable, stored with the lead), and the
-'what is my car worth' block carrying the plate to the valuation link. The demo register
-(bundled RDW rows behind a local transport) answers."""
+'what is my car worth' block carrying the plate to the site's own trade-in request. The
+demo register (bundled RDW rows behind a local transport) answers."""
 
 from __future__ import annotations
 
@@ -107,25 +107,73 @@ def test_german_page_looks_up_with_the_button_and_names_every_state(
     expect(status).to_contain_text("Das ist kein niederländisches oder deutsches Kennzeichen")
 
 
-@pytest.mark.parametrize(("path", "heading", "label", "button", "vehicle_line", "link"), [
-    ("/", "Wat is mijn auto waard?", "Kenteken", "Opzoeken",
-     "KIA E-Niro · 2019 · Elektrisch · Blauw", "Bereken de inruilwaarde"),
-    ("/de", "Was ist mein Auto wert?", "Kennzeichen", "Abfragen",
-     "KIA E-Niro · 2019 · Elektro · Blau", "Inzahlungnahmewert berechnen"),
-])
-def test_what_is_my_car_worth_carries_the_plate_to_the_valuation(
-    page: Page, site: Site, path: str, heading: str, label: str, button: str,
-    vehicle_line: str, link: str,
+@pytest.mark.parametrize(
+    ("path", "heading", "label", "button", "vehicle_line", "link", "target", "form"), [
+        ("/", "Wat is mijn auto waard?", "Kenteken", "Opzoeken",
+         "KIA E-Niro · 2019 · Elektrisch · Blauw", "Bereken de inruilwaarde", "/inruilen",
+         {"heading": "Uw auto laten waarderen", "plate": "Kenteken van uw auto",
+          "make": "Merk", "fuel": ("Brandstof", "Elektrisch"),
+          "condition": "Goed: enkele gebruikssporen", "name": "Naam",
+          "email": "E-mailadres", "consent": "^Ik ga ermee akkoord",
+          "send": "Aanvraag versturen"}),
+        ("/de", "Was ist mein Auto wert?", "Kennzeichen", "Abfragen",
+         "KIA E-Niro · 2019 · Elektro · Blau", "Inzahlungnahmewert berechnen",
+         "/de/inzahlungnahme",
+         {"heading": "Fahrzeug bewerten lassen", "plate": "Kennzeichen Ihres Fahrzeugs",
+          "make": "Marke", "fuel": ("Kraftstoff", "Elektro"),
+          "condition": "Gut: leichte Gebrauchsspuren", "name": "Name",
+          "email": "E-Mail-Adresse", "consent": "^Ich bin damit einverstanden",
+          "send": "Anfrage senden"}),
+    ])
+def test_what_is_my_car_worth_leads_to_the_trade_in_request_stored_as_a_lead(
+    page: Page, site: Site, db: Engine, path: str, heading: str, label: str, button: str,
+    vehicle_line: str, link: str, target: str, form: dict,
 ) -> None:
+    """Without a valuation service of the dealer's, the block's button opens the site's own
+    trade-in request, with the plate looked up: the visitor adds mileage and condition."""
     page.goto(site.url(path))
     connected(page)
     block = page.get_by_test_id("trade-in-value")
     expect(block.get_by_role("heading", name=heading)).to_be_visible()
     valuation = block.get_by_role("link", name=link)
-    expect(valuation).to_have_attribute("href", "https://www.example.com/inruil")
+    expect(valuation).to_have_attribute("href", target)
     block.get_by_role("textbox", name=label).fill("ghj 45 k")
     block.get_by_role("textbox", name=label).press("Enter")
     expect(block.get_by_test_id("plate-vehicle")).to_have_text(vehicle_line)
-    expect(valuation).to_have_attribute("href", "https://www.example.com/inruil?kenteken=GHJ45K")
+    expect(valuation).to_have_attribute("href", f"{target}?kenteken=GHJ45K")
     expect(block.get_by_role("button", name=button)).to_be_enabled()
     assert violations(page) == []
+
+    valuation.click()
+    expect(page).to_have_url(site.url(f"{target}?kenteken=GHJ45K"))
+    expect(page.get_by_role("heading", level=1)).to_have_text(form["heading"])
+    expect(page.get_by_role("textbox", name=form["plate"])).to_have_value("GHJ45K")
+    # The demo register found the plate: make, model, fuel and colour are filled in.
+    expect(page.get_by_test_id("plate-status")).to_contain_text("GHJ-45-K")
+    expect(page.get_by_role("textbox", name=form["make"])).to_have_value("KIA")
+    expect(page.get_by_role("textbox", name=form["fuel"][0])).to_have_value(form["fuel"][1])
+    page.get_by_role("spinbutton", name="Kilometerstand").fill("64000")
+    page.get_by_role("radio", name=form["condition"]).click()
+    page.get_by_role("textbox", name=form["name"], exact=True).fill("Anna de Vries")
+    page.get_by_role("textbox", name=form["email"]).fill("anna@example.nl")
+    tick(page.get_by_role("checkbox", name=re.compile(form["consent"])))
+    page.get_by_role("button", name=form["send"]).click()
+    expect(page.get_by_test_id("form-success")).to_be_visible()
+    lead = the_lead(db)
+    assert (lead.form_id, lead.locale) == ("trade_in", "de" if path == "/de" else "nl")
+    assert lead.payload["trade_in_plate"] == "GHJ-45-K"
+    assert (lead.payload["trade_in_make"], lead.payload["trade_in_model"]) == ("KIA", "E-Niro")
+    assert lead.payload["trade_in_mileage"] == "64000"
+    assert lead.payload["trade_in_condition"] == "good"
+    assert lead.payload["trade_in_lookup"]["state"] == "found"
+
+
+@pytest.mark.parametrize(("path", "name", "target"), [
+    ("/voorraad/{vehicle}", "Waardeer uw huidige auto", "/inruilen"),
+    ("/de/angebote/{vehicle}", "Ihr Auto bewerten lassen", "/de/inzahlungnahme"),
+])
+def test_the_vehicle_page_values_a_car_on_the_site(
+    page: Page, site: Site, vehicle: str, path: str, name: str, target: str,
+) -> None:
+    page.goto(site.url(path.format(vehicle=vehicle)))
+    expect(page.get_by_role("link", name=name)).to_have_attribute("href", target)

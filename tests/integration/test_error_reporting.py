@@ -10,6 +10,8 @@ from collections.abc import Iterator
 
 import pytest
 import sentry_sdk
+from hypothesis import given
+from hypothesis import strategies as st
 
 from dealer import reporting
 from dealer.settings import Settings
@@ -19,6 +21,7 @@ from dealer.web.describe import describe
 from tests.loopback import LoopbackService
 
 EMAIL, PHONE = "jan.jansen@example.nl", "+31 6 12345678"
+FILTERED = reporting.FILTERED
 
 
 @pytest.fixture
@@ -97,3 +100,70 @@ def test_scrubbing_keeps_the_error_and_drops_the_visitor() -> None:
     assert event["request"] == {"url": "https://site.nl/voorraad",
                                 "headers": {"User-Agent": "Chrome"}}
     assert event["exception"]["values"][0]["value"] == "mail [filtered] failed"
+
+
+def test_a_realistic_error_keeps_hosts_dates_and_ids_and_loses_the_visitor() -> None:
+    """A lead that could not be stored, as the server's log integration and the browser
+    report it: the addresses' hosts, the date and the ids help to find it; the visitor's
+    e-mail address, phone number, form values and search do not leave the site."""
+    parameters = ('[parameters: (\'vehicle_interest\', \'{"name": "Anna de Vries", '
+                  '"message": "Bel mij op 030-2624000"}\', 12345678)]')
+    event = reporting.scrub({
+        "logentry": {"message": "a vehicle_interest lead could not be stored"},
+        "exception": {"values": [
+            {"type": "OperationalError", "value":
+             "(sqlite3.OperationalError) database is locked\n"
+             "[SQL: INSERT INTO lead (form_id, payload, vehicle_id) VALUES (?, ?, ?)]\n"
+             f"{parameters}\n(Background on this error at: https://sqlalche.me/e/20/e3q8)",
+             "stacktrace": {"frames": [{"filename": "dealer/leads/store.py", "lineno": 212,
+                                        "vars": {"values": {"name": "Anna de Vries"}}}]}},
+            {"type": "TypeError", "value":
+             f"Failed to fetch http://127.0.0.1:3000/_upload?email={EMAIL}: lead 87654321 "
+             f"of {EMAIL} ({PHONE}, 0221 964 70 00) on 2026-11-27 10:41:44 (27.11.2026) "
+             "from 10.0.0.12",
+             "stacktrace": {"frames": [
+                 {"abs_path": "http://127.0.0.1:3000/assets/forms-1a2b3c4d.js?v=20261127",
+                  "lineno": 1, "colno": 23456}]}},
+        ]},
+        "request": {"url": "http://127.0.0.1:3000/voorraad?q=golf+gti&kenteken=KX512T",
+                    "data": {"name": "Anna de Vries", "email": EMAIL, "phone": PHONE}},
+        "breadcrumbs": {"values": [
+            {"category": "navigation", "data": {"from": "/voorraad/vw-golf-20261127?q=golf",
+                                                "to": "/direct-contact?lease_offer=x"}},
+            {"category": "console", "message": f"sending 06-12345678 for {EMAIL}"}]},
+    })
+    stored, browser = event["exception"]["values"]
+    assert stored["value"] == (
+        "(sqlite3.OperationalError) database is locked\n"
+        "[SQL: INSERT INTO lead (form_id, payload, vehicle_id) VALUES (?, ?, ?)]\n"
+        "[parameters: [filtered]]\n"
+        "(Background on this error at: https://sqlalche.me/e/20/e3q8)")
+    assert stored["stacktrace"]["frames"] == [{"filename": "dealer/leads/store.py",
+                                               "lineno": 212}]
+    assert browser["value"] == (
+        "Failed to fetch http://127.0.0.1:3000/_upload: lead 87654321 of [filtered] "
+        "([filtered], [filtered]) on 2026-11-27 10:41:44 (27.11.2026) from 10.0.0.12")
+    assert browser["stacktrace"]["frames"][0]["abs_path"] == (
+        "http://127.0.0.1:3000/assets/forms-1a2b3c4d.js")
+    assert event["request"] == {"url": "http://127.0.0.1:3000/voorraad"}
+    navigation, console = event["breadcrumbs"]["values"]
+    assert navigation["data"] == {"from": "/voorraad/vw-golf-20261127", "to": "/direct-contact"}
+    assert console["message"] == "sending [filtered] for [filtered]"
+    text = json.dumps(event)
+    for visitor in (EMAIL, "12345678\"", "Anna", "2624000", "golf+gti", "KX512T"):
+        assert visitor not in text
+
+
+WORDS = st.text(st.characters(codec="utf-8", exclude_characters="0123456789+@"), max_size=30)
+
+
+@given(before=WORDS, after=WORDS,
+       phone=st.sampled_from(["+31 6 12345678", "06-12345678", "(0221) 964 70 00",
+                              "0049 171 1234567", "030 262 4000"]),
+       ident=st.integers(10_000_000, 10**15), day=st.dates())
+def test_phone_numbers_go_and_ids_and_dates_stay_in_any_text(
+        before: str, after: str, phone: str, ident: int, day: object) -> None:
+    text = f"{before} {phone} {after} id {ident} on {day.isoformat()}"
+    scrubbed = reporting.scrub_text(text)
+    assert phone not in scrubbed and FILTERED in scrubbed
+    assert scrubbed.endswith(f" id {ident} on {day.isoformat()}")

@@ -11,7 +11,7 @@ from sqlmodel import Session, select
 
 from dealer.forms.definitions import HONEYPOT
 from dealer.leads.models import Lead
-from dealer.leads.store import client_key, store_lead
+from dealer.leads.store import LeadRejectedError, client_key, store_lead
 from dealer.plates.lookup import PlateLookupService
 from dealer.settings import Settings
 from dealer.views.plates import lead_record, plate_view
@@ -72,3 +72,34 @@ def test_without_a_trade_in_nothing_of_a_plate_is_kept(empty_engine: Engine) -> 
                   {"trade_in": "", "trade_in_plate": "KX-512-T"},
                   {"plate": "KX-512-T", "state": "found"})
     assert not any(name.startswith("trade_in_") for name in lead.payload)
+
+
+async def test_a_trade_in_request_is_a_lead_with_the_car_its_mileage_and_condition(
+        empty_engine: Engine) -> None:
+    """The site's own trade-in request: no toggle, the car is what it is about; without
+    mileage and condition it is not stored, and says why in the visitor's language."""
+    lookup = await PlateLookupService(Settings(public_mocks=True)).look_up("GHJ45K")
+    request = {
+        "form_id": "trade_in", "locale": "de", "source_page": "/de/inzahlungnahme",
+        "client_key": client_key("198.51.100.9"), "engine": empty_engine,
+        "settings": NO_CHANNELS, "now": dt.datetime(2026, 11, 25, 9, 0, tzinfo=dt.UTC),
+        "trade_in_lookup": lead_record(lookup),
+    }
+    values = {"trade_in_plate": "GHJ45K", **plate_view(lookup, "de").details,
+              "name": "Jörg Müller", "email": "joerg@example.de", "phone": "",
+              "contact_preference": "email", "message": "", "privacy": "on", HONEYPOT: ""}
+    with pytest.raises(LeadRejectedError) as rejected:
+        store_lead(values=values, idempotency_key="trade-in-request-0001", **request)
+    assert rejected.value.errors == {
+        "trade_in_mileage": "Kilometerstand ist ein Pflichtfeld.",
+        "trade_in_condition": "Bitte wählen Sie den Zustand Ihres Fahrzeugs."}
+    store_lead(values={**values, "trade_in_mileage": "64000", "trade_in_condition": "good"},
+               idempotency_key="trade-in-request-0002", **request)
+    with Session(empty_engine) as session:
+        (lead,) = session.exec(select(Lead))
+    assert lead.form_id == "trade_in"
+    assert lead.payload["trade_in_plate"] == "GHJ-45-K"
+    assert (lead.payload["trade_in_make"], lead.payload["trade_in_fuel"]) == ("KIA", "Elektro")
+    assert (lead.payload["trade_in_mileage"], lead.payload["trade_in_condition"]) == (
+        "64000", "good")
+    assert lead.payload["trade_in_lookup"]["state"] == "found"

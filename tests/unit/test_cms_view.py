@@ -58,7 +58,9 @@ async def test_home_pages_are_built_from_their_stories(monkeypatch: pytest.Monke
     plate = nl.blocks[4]
     assert (plate.title, plate.button_label) == ("Wat is mijn auto waard?",
                                                  "Bereken de inruilwaarde")
-    assert plate.button_href == "https://www.example.com/inruil"  # DEALER_TRADE_IN_URL
+    # Without a valuation service of the dealer's: the site's own trade-in request.
+    assert plate.button_href == "/inruilen"
+    assert de.blocks[4].button_href == "/de/inzahlungnahme"
     assert [block.kind for block in de.blocks] == [block.kind for block in nl.blocks]
     slides = nl.blocks[0].parts
     assert len(slides) == 3 and slides[1].href == "/merken"

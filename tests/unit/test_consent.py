@@ -89,6 +89,7 @@ def test_error_reporting_is_named_to_the_browser_only_with_dsn_and_environment()
     assert config["errors"] == {
         "dsn": dsn, "environment": "production", "release": "build-9",
         "tracesSampleRate": 0.1, "replaysSessionSampleRate": 0.1,
-        "replaysOnErrorSampleRate": 1.0}
+        "replaysOnErrorSampleRate": 1.0, "scrub": config["errors"]["scrub"]}
+    assert config["errors"]["scrub"]["urlKeys"] == ["url", "to", "from", "abs_path", "filename"]
     assert tag_origins(Settings(sentry_dsn=dsn, sentry_environment="production")) == [
         "https://ingest.example.com"]

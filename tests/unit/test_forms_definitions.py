@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 
@@ -19,8 +20,10 @@ from dealer.forms.definitions import (
     initial_values,
     is_spam,
     payload,
+    rule_message,
     validate_submission,
 )
+from dealer.i18n import LOCALES
 from dealer.routes import SCREENS
 
 TOMORROW = (dt.date.today() + dt.timedelta(days=2)).isoformat()
@@ -77,6 +80,40 @@ def test_missing_fields_are_named_in_the_visitors_language() -> None:
     assert validate_submission("vehicle_interest", interest(email="anna@"), "nl") == {
         "email": "Vul een geldig e-mailadres in."
     }
+
+
+# A sentence end (. ? !) followed by a word in lower case: a label that is a question
+# ("Why do you want this job?") put where a sentence names the field.
+BROKEN_SENTENCE = re.compile(r"[.?!]\s+[a-zäöüß]")
+# Fields whose allowed values the page offers when it loads (``options``).
+RUNTIME_CHOICES = ("branch", "time")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("form_id", sorted(FORMS))
+def test_every_field_error_reads_as_a_sentence(form_id: str, locale: str) -> None:
+    """Each error a visitor can meet (every rule of every field, and the choice from a
+    list the page offered) is one or more whole sentences."""
+    form = get_form(form_id)
+    for f in form.fields:
+        if f.name == HONEYPOT:  # never shown
+            continue
+        offered = (rules.Rule("is", ("a", "b")),) if f.name in RUNTIME_CHOICES else ()
+        for rule in (*f.parsed_rules, *offered):
+            text = rule_message(f, rule, locale)
+            assert text[:1].isupper() and text.endswith("."), (f.name, rule.name, text)
+            assert "?" not in text and not BROKEN_SENTENCE.search(text), (
+                f.name, rule.name, text)
+
+
+def test_a_question_label_is_named_as_a_noun_in_errors() -> None:
+    def motivation(text: str, locale: str) -> str:
+        values = {"name": "Anna de Vries", "email": "anna@example.nl", "motivation": text}
+        return validate_submission("job_application", values, locale)["motivation"]
+
+    assert motivation("Ik wil graag.", "nl") == (
+        "Uw motivatie moet tussen 50 en 2000 tekens lang zijn.")
+    assert motivation(" ", "de") == "Ihre Motivation ist ein Pflichtfeld."
 
 
 def test_phone_is_optional_but_must_look_like_a_number() -> None:

@@ -84,3 +84,15 @@ def test_ngettext_falls_back_by_number() -> None:
 
 def test_every_message_is_translated() -> None:
     assert catalogs.problems() == []
+
+
+def test_the_check_finds_a_message_inside_an_f_string(tmp_path) -> None:
+    """A msgid in no catalog is reported, also where it is marked inside an f-string
+    ('Vermogen 115 hp' reached a lease offer page that way)."""
+    (tmp_path / "offer.py").write_text(
+        "from dealer.i18n import gettext\n\n\n"
+        "def power(hp: int, locale: str) -> str:\n"
+        "    return f\"{hp} {gettext(locale, 'hp')}\"\n",
+        encoding="utf-8",
+    )
+    assert catalogs.problems(tmp_path) == ["nl/messages: 'hp'", "de/messages: 'hp'"]

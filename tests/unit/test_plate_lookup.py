@@ -154,6 +154,22 @@ async def test_the_demo_register_answers_through_the_same_client() -> None:
     assert not PlateLookupService(Settings(public_mocks=False)).uses_demo
 
 
+async def test_the_offline_demo_finds_its_plates_when_the_register_is_unreachable() -> None:
+    """The demo (no content service) without a network: the register's address does not
+    answer, the bundled demo plates do; a configured site says the register is away."""
+    unreachable = "http://127.0.0.1:9/resource"  # nothing listens on the discard port
+    demo = PlateLookupService(Settings(public_mocks=False, plate_lookup_url=unreachable))
+    golf = await demo.look_up("KX-512-T")
+    assert golf.state == "found" and golf.vehicle is not None
+    assert (golf.vehicle.make, golf.vehicle.model) == ("Volkswagen", "Golf")
+    assert (await demo.look_up("ZZ-999-Z")).state == "not_found"
+    live = PlateLookupService(Settings(public_mocks=False, plate_lookup_url=unreachable,
+                                       content_token="token"))
+    assert (await live.look_up("KX-512-T")).state == "unavailable"
+    await demo.aclose()
+    await live.aclose()
+
+
 async def test_the_demo_transport_answers_like_socrata() -> None:
     async with httpx.AsyncClient(transport=demo_transport(), base_url=DEMO_BASE_URL) as http:
         rows = (await http.get("/resource/8ys7-d773.json", params={"kenteken": "T123BR"})).json()

@@ -25,6 +25,8 @@ EXPECTED = {
     ("content", "de"): "/de/over-ons/team",
     ("direct_contact", "nl"): "/direct-contact",
     ("direct_contact", "de"): "/de/direktkontakt",
+    ("trade_in", "nl"): "/inruilen",
+    ("trade_in", "de"): "/de/inzahlungnahme",
     ("compare", "nl"): "/voorraad/vergelijken",
     ("compare", "de"): "/de/angebote/vergleichen",
     ("favourites", "nl"): "/voorraad/favorieten",

@@ -58,6 +58,16 @@ def test_remove_keeps_the_order_of_the_others() -> None:
     assert shortlists.remove(["a-1"], "x-9") == ["a-1"]
 
 
+def test_each_press_toggles_in_order_so_two_presses_put_it_back() -> None:
+    """A box pressed twice before the page shows the first press: the list as it was."""
+    once = shortlists.toggle(["a-1"], "b-2", COMPARE)
+    assert once == ["a-1", "b-2"]
+    assert shortlists.toggle(once, "b-2", COMPARE) == ["a-1"]
+    assert shortlists.toggle(SLUGS[:6], SLUGS[2], COMPARE) == SLUGS[:2] + SLUGS[3:6]
+    with pytest.raises(ShortlistFullError):  # the seventh is still refused
+        shortlists.toggle(SLUGS[:6], SLUGS[6], COMPARE)
+
+
 @pytest.mark.parametrize(
     ("stored", "expected"),
     [
