@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from urllib.parse import quote, unquote, urlsplit
 
-from dealer.i18n import DEFAULT_LOCALE, LOCALES
-from dealer.settings import get_settings
+from dealer.i18n import DEFAULT_LOCALE, LOCALES, locale_from_path
+from dealer.settings import RouteRule, get_settings
 
 LOCALE_PREFIX = {"nl": "", "de": "/de"}
 
@@ -363,3 +363,22 @@ def same_site_target(target: str) -> str:
     """``same_site`` of a built ``path?query``."""
     path, _, query = target.partition("?")
     return same_site(path, query)
+
+
+def _rule_path(source: str) -> str:
+    """A rule's source as the server's (decoded) path: a trailing slash aside."""
+    return unquote(source).rstrip("/") or "/"
+
+
+def route_rule(path: str) -> RouteRule | None:
+    """The route rule (``DEALER_ROUTE_RULES``) configured for a path, if any."""
+    return next((rule for rule in get_settings().route_rules
+                 if _rule_path(rule.source) == path), None)
+
+
+def broken_links(locale: str) -> list[str]:
+    """The paths of ``locale`` that a route rule sends nowhere (a rule without target,
+    SPEC §2), as a browser's address bar has them (percent-encoded)."""
+    return sorted({quote(_rule_path(rule.source), safe=_PATH_SAFE)
+                   for rule in get_settings().route_rules
+                   if not rule.target and locale_from_path(rule.source) == locale})

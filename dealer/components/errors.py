@@ -54,6 +54,10 @@ def page_not_found(locale: str) -> rx.Component:
     return named_error("page_not_found", locale)
 
 
+def broken_link(locale: str) -> rx.Component:
+    return named_error("broken_link", locale)
+
+
 def vehicle_not_found(locale: str, stock_href: str) -> rx.Component:
     return named_error("vehicle_not_found", locale, stock_href)
 

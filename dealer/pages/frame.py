@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import json
+
 import reflex as rx
 from reflex.vars import VarData
 
+from dealer.brands import favicon
 from dealer.components.chat import ChatHandlers, ChatValues, chat
+from dealer.components.errors import broken_link
 from dealer.components.layout import once_per_locale, page_frame
 from dealer.i18n import LANGUAGE_TAGS, chosen_language_href, gettext
+from dealer.pageinfo import error_page
 from dealer.pages.context import PageContext
-from dealer.routes import counterpart, path_for
+from dealer.routes import broken_links, counterpart, path_for
 from dealer.settings import get_settings
 from dealer.state.chat import ChatState
 from dealer.state.locale import LocaleState
@@ -37,9 +42,13 @@ def switch_href(ctx: PageContext) -> rx.Var | str:
 
 
 def framed(ctx: PageContext, *content: rx.Component) -> rx.Component:
+    broken = at_broken_link(ctx.locale)
+    if broken is not None:  # the server's broken-link page, also once the app has it
+        content = (rx.cond(broken, broken_link(ctx.locale), rx.fragment(*content)),)
     return page_frame(
         ctx.locale,
         *content,
+        page_icon(favicon(ctx.fixed.get("brand"))),
         # Once the browser's stored lists have reached the server: drop sold vehicles.
         rx.cond(rx.State.is_hydrated, rx.box(on_mount=ShortlistState.prune, display="none")),
         switch_href=switch_href(ctx),
@@ -77,6 +86,35 @@ def client_path() -> rx.Var[str]:
             hooks={"const rxClientLocation = useLocation();": None},
         ),
     ).to(str)
+
+
+def at_broken_link(locale: str) -> rx.Var[bool] | None:
+    """Whether the browser shows an address of ``locale`` that a route rule sends nowhere
+    (SPEC §2): the page is the broken-link error there, as the server answers it. None
+    when no rule does (the pages then carry no check at all)."""
+    paths = broken_links(locale)
+    if not paths:
+        return None
+    return rx.Var.create(paths).contains(client_path())
+
+
+def titled_for_broken_links(locale: str, title: str | rx.Var) -> str | rx.Var:
+    """A page's title, or the server's title of the broken-link page at an address a
+    route rule sends nowhere."""
+    broken = at_broken_link(locale)
+    if broken is None:
+        return title
+    return rx.cond(broken, error_page("broken_link", "", locale, "content").title, title)
+
+
+def page_icon(href: str) -> rx.Component:
+    """Nothing to see: makes ``href`` the document's icon while the page is shown (a
+    brand page's own, SPEC §9). The served document has the icon of its page; moving
+    inside the app, each page sets its own."""
+    effect = ("useEffect(() => { document.querySelectorAll('link[rel~=\"icon\"]').forEach("
+              f"(link) => link.setAttribute('href', {json.dumps(href)})); }}, []);")
+    return rx.fragment(rx.Var("''", _var_data=VarData(imports={"react": ["useEffect"]},
+                                                     hooks={effect: None})))
 
 
 def screen_at_least(width: str) -> rx.Var[bool]:

@@ -22,7 +22,7 @@ from dealer.pages.frame import framed, screen_at_least
 from dealer.pages.shortlist_controls import card_controls
 from dealer.state.stock import StockState
 from dealer.styles import SIDEBAR_FROM
-from dealer.views.stock import DEAL_SCREENS, listing_heading
+from dealer.views.stock import DEAL_SCREENS, listing_heading, multi_price
 
 
 def heading(ctx: PageContext) -> str:
@@ -51,8 +51,9 @@ def page(ctx: PageContext) -> rx.Component:
                     data_testid="result-count", class_name="results-bar__count"),
             filter_drawer(gettext(locale, "Filters"), gettext(locale, "Close filters"),
                           filters(locale)),
+            # Which price the cards show is the visitor's choice with multi-price only.
             choice_select(gettext(locale, "Price shown"), StockState.displays, StockState.display,
-                          StockState.choose_display),
+                          StockState.choose_display) if multi_price() else rx.fragment(),
             choice_select(gettext(locale, "Sort by"), StockState.sorts, StockState.sort,
                           StockState.choose_sort),
             wrap="wrap",

@@ -19,6 +19,7 @@ from dealer.i18n import N_, format_number, format_price, gettext, ngettext
 from dealer.pageinfo import Fact, Link, PageInfo, error_page, home_link
 from dealer.params import integer
 from dealer.routes import path_for, resolve
+from dealer.settings import get_settings
 from dealer.stock import catalog
 from dealer.stock.index import get_index
 from dealer.stock.labels import label
@@ -49,6 +50,8 @@ SIDEBAR_FILTERS = (
 # Which price the cards show (the price-display setting), query parameter "display".
 PRICE_DISPLAYS = ("purchase", *catalog.MONTHLY_DEAL_TYPES)
 DISPLAY_PARAM = "display"
+# Without the multi-price feature: each card shows the one price its vehicle page shows.
+HEADLINE_DISPLAY = "headline"
 
 
 @dataclass(frozen=True)
@@ -156,15 +159,25 @@ def listing_heading(locale: str, brand: str | None, deal: str | None = None) -> 
     return gettext(locale, "Stock")
 
 
+def multi_price() -> bool:
+    """Whether visitors choose which acquisition type's price the cards show (SPEC §1's
+    multi-price feature, ``DEALER_FEATURE_MULTI_PRICE``)."""
+    return get_settings().feature_multi_price
+
+
 def price_display(params: Mapping[str, str], default: str | None = None) -> str:
-    """The price the cards show: the URL's choice, else the deal listing's own."""
+    """The price the cards show: the URL's choice, else the deal listing's own. Without
+    the multi-price feature there is no choice: a deal listing's cards show its deal's
+    price, every other card the price its vehicle page shows (``HEADLINE_DISPLAY``)."""
+    if not multi_price():
+        return default or HEADLINE_DISPLAY
     value = params.get(DISPLAY_PARAM, "")
     return value if value in PRICE_DISPLAYS else default or "purchase"
 
 
 def listing_path(locale: str, query: StockQuery, display: str = "purchase", **overrides) -> str:
     params = dict(query.to_params())
-    if display != (query.scope_deal or "purchase"):
+    if display != price_display({}, query.scope_deal):
         params[DISPLAY_PARAM] = display
     params.update({key: value for key, value in overrides.items() if value is not None})
     base = stock_path(locale, query.scope_brand, query.scope_deal)
@@ -213,6 +226,8 @@ def card_values(
     """A card; on a brand's listing (``brand``) it links to the brand's vehicle page."""
     vehicle_path = (path_for("brand_vehicle", locale, brand=brand, vehicle=card.slug) if brand
                     else path_for("vehicle", locale, vehicle=card.slug))
+    if display == HEADLINE_DISPLAY:
+        display = headline_deal(card)
     monthly = None if display == "purchase" else getattr(card, display)
     if monthly is not None:
         price = gettext(locale, "{amount} per month", amount=format_price(monthly, locale))
@@ -243,6 +258,16 @@ def card_values(
         branch=f"{card.branch_name}, {card.branch_city}",
         condition=label("condition", card.condition, locale),
     )
+
+
+def headline_deal(card: VehicleCard) -> str:
+    """The acquisition type whose price a vehicle page heads with (``views.vehicle.
+    headline_price``): purchase, else the lowest monthly instalment."""
+    offered = {deal: getattr(card, deal) for deal in catalog.MONTHLY_DEAL_TYPES}
+    monthly = {deal: amount for deal, amount in offered.items() if amount}
+    if card.price is not None or not monthly:
+        return "purchase"
+    return min(monthly, key=monthly.__getitem__)
 
 
 # The first row of a list is on the first screen: its photos load at once, the first of
@@ -490,9 +515,10 @@ def choices(kind: str, values: tuple[str, ...], locale: str) -> list[Choice]:
 
 def sorted_by_shown_price(query: StockQuery, display: str) -> StockQuery:
     """Sorting 'by price' sorts by the price the cards show: a lease or finance display
-    orders by that monthly amount, not by the purchase price nobody sees."""
+    orders by that monthly amount, not by the purchase price nobody sees. Each card's own
+    headline price (no multi-price) orders by the purchase price, as most cards show it."""
     field, direction = query.sort.rsplit("_", 1)
-    if field != "price" or display == "purchase":
+    if field != "price" or display in ("purchase", HEADLINE_DISPLAY):
         return query
     return query.replace(sort=f"{display}_{direction}", page=query.page)
 
@@ -513,7 +539,7 @@ def stock_listing(params: Mapping[str, str], locale: str, scope: Scope = Scope()
     ]
     values = [card_values(card, locale, display, query.scope_brand) for card in result.cards]
     reset_href = listing_path(locale, query.cleared().replace(sort=DEFAULT_SORT),
-                              query.scope_deal or "purchase")
+                              price_display({}, query.scope_deal))
     return {
         "query": query.to_query_string(),
         "total": result.total,
@@ -527,7 +553,7 @@ def stock_listing(params: Mapping[str, str], locale: str, scope: Scope = Scope()
         "sort": query.sort,
         "sorts": choices("sort", SORT_OPTIONS, locale),
         "display": display,
-        "displays": choices("deal_type", PRICE_DISPLAYS, locale),
+        "displays": choices("deal_type", PRICE_DISPLAYS, locale) if multi_price() else [],
         "page": result.page,
         "pages": pages,
     }

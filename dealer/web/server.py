@@ -38,8 +38,8 @@ from dealer.i18n import (
 )
 from dealer.leads.outbox import delivery_state
 from dealer.pageinfo import PageInfo, error_page
-from dealer.routes import counterpart, path_for, same_site, same_site_target
-from dealer.settings import RouteRule, get_settings
+from dealer.routes import counterpart, path_for, route_rule, same_site, same_site_target
+from dealer.settings import get_settings
 from dealer.views.frame import frame_parts
 from dealer.web.body_limit import bounded
 from dealer.web.csp import content_security_policy
@@ -343,10 +343,6 @@ def redirect(target: str, status: int, *, configured: bool = False) -> RedirectR
     return RedirectResponse(target if external else same_site_target(target), status_code=status)
 
 
-def redirect_rule(path: str, rules: list[RouteRule]) -> RouteRule | None:
-    return next((rule for rule in rules if rule.source.rstrip("/") == path), None)
-
-
 async def database_ok() -> bool:
     def probe() -> None:
         with get_engine().connect() as connection:
@@ -466,7 +462,7 @@ class SiteLayer:
         suffix = f"?{query}" if query else ""
         if path != "/" and path.endswith("/"):
             return redirect(same_site(path, query), 301)
-        rule = redirect_rule(path, get_settings().route_rules)
+        rule = route_rule(path)
         if rule is not None:
             if rule.target:
                 return redirect(rule.target, rule.status, configured=True)

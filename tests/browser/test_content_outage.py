@@ -1,6 +1,7 @@
 """Content that never misleads, on a site of its own: a content service that is down from
-the start (nothing kept), then back; and route rules followed by a full load and by the
-app's own links."""
+the start (nothing kept), then back; route rules followed by a full load and by the app's
+own links; the brand icon inside the app; and the stock overview without the multi-price
+feature."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ ROUTE_RULES = [
     {"source": "/vestigingen", "target": "/medewerkers"},
     {"source": "/de/standorte", "target": "/de/mitarbeiter"},
     {"source": "/direct-contact"},  # no target: the old link is broken
+    {"source": "/de/direktkontakt/"},
 ]
 
 
@@ -47,7 +49,7 @@ def outage_site(outage: FailingContentService) -> Iterator[Site]:
     with separate_site("content-outage", {
         "DEALER_PUBLIC_MOCKS": "false", "DEALER_CONTENT_TOKEN": "preview-token",
         "DEALER_CONTENT_BASE_URL": outage.base_url, "DEALER_CONTENT_CACHE_SECONDS": "1",
-        "DEALER_ROUTE_RULES": json.dumps(ROUTE_RULES),
+        "DEALER_ROUTE_RULES": json.dumps(ROUTE_RULES), "DEALER_FEATURE_MULTI_PRICE": "false",
     }) as site:
         yield site
 
@@ -116,13 +118,71 @@ def test_a_route_rule_holds_for_a_full_load_and_for_an_in_app_link(
     expect(h1(page)).to_have_text(heading)
 
 
-def test_a_rule_without_target_is_the_broken_link_page(outage_site: Site) -> None:
-    for path, heading in [("/direct-contact", "Deze link werkt niet meer")]:
-        response = httpx.get(outage_site.url(path))
-        assert response.status_code == 404
-        assert f"<title data-seo>404 - {heading}</title>" in response.text or (
-            f">404 - {heading}</title>" in response.text)
-        assert f"<h1>{heading}</h1>" in response.text
+BROKEN_LINKS = [
+    ("/direct-contact", "/over-ons", "Deze link werkt niet meer",
+     "De link die u volgde, leidt naar een pagina die niet meer bestaat."),
+    ("/de/direktkontakt", "/de/ueber-uns", "Dieser Link funktioniert nicht mehr",
+     "Der Link, dem Sie gefolgt sind, führt zu einer Seite, die es nicht mehr gibt."),
+]
+
+
+@pytest.mark.parametrize(("path", "start", "heading", "text"), BROKEN_LINKS)
+def test_a_rule_without_target_is_the_broken_link_page(
+        page: Page, outage_site: Site, outage: FailingContentService, path: str, start: str,
+        heading: str, text: str) -> None:
+    outage.down = False
+    response = httpx.get(outage_site.url(path))
+    assert response.status_code == 404
+    assert f"<title data-seo>404 - {heading}</title>" in response.text or (
+        f">404 - {heading}</title>" in response.text)
+    assert f"<h1>{heading}</h1>" in response.text
+    # The app draws the same page once it has taken over, under the same title ...
+    page.goto(outage_site.url(path))
+    connected(page)
+    broken_link_screen(page, heading, text)
+    # ... and when a visitor follows the app's own link to the old address (the sticky
+    # contact button).
+    page.goto(outage_site.url(start))
+    connected(page)
+    page.locator("a.sticky-contact").click()
+    expect(page).to_have_url(re.compile(re.escape(path) + "$"))
+    broken_link_screen(page, heading, text)
+
+
+def broken_link_screen(page: Page, heading: str, text: str) -> None:
+    expect(h1(page)).to_have_text(heading)
+    screen = page.locator("#main-content [data-testid=error-screen]")
+    expect(screen.get_by_text(text)).to_be_visible()
+    expect(page).to_have_title(f"404 - {heading}")
+    expect(page.locator("#main-content form")).to_have_count(0)  # no contact form
+
+
+@pytest.mark.parametrize(("start", "menu", "entry", "brand", "brand_path", "other",
+                          "other_path"), [
+    ("/over-ons", "Hoofdmenu", "Merken en modellen", "Volkswagen", "/volkswagen/modellen",
+     "Škoda", "/skoda/modellen"),
+    ("/de/ueber-uns", "Hauptmenü", "Marken und Modelle", "Audi", "/de/audi/modelle",
+     "Škoda", "/de/skoda/modelle"),
+])
+def test_the_icon_follows_the_page_inside_the_app(
+        page: Page, outage_site: Site, outage: FailingContentService, start: str, menu: str,
+        entry: str, brand: str, brand_path: str, other: str, other_path: str) -> None:
+    outage.down = False
+    icons = page.locator("link[rel~=icon]")
+    page.goto(outage_site.url(start))
+    connected(page)
+    expect(icons).to_have_attribute("href", "/favicon.svg")
+    page.evaluate("window.sameDocument = true")
+    navigation = page.get_by_role("navigation", name=menu).first
+    for name, path, icon in [(brand, brand_path, f"/brands/{brand.lower()}.svg"),
+                             (other, other_path, "/favicon.svg")]:
+        navigation.get_by_role("link", name=entry, exact=True).hover()
+        navigation.get_by_role("link", name=name, exact=True).click()
+        expect(page).to_have_url(re.compile(re.escape(path) + "$"))
+        expect(h1(page)).to_contain_text(name)
+        expect(icons).to_have_count(1)
+        expect(icons).to_have_attribute("href", icon)
+    assert page.evaluate("window.sameDocument") is True  # all of it inside the app
 
 
 def served_title(response: httpx.Response) -> str:
@@ -148,3 +208,18 @@ def test_the_served_title_and_the_apps_title_agree_on_every_error(
     connected(page)
     expect(page.locator("[data-testid=error-screen]").first).to_be_visible()
     expect(page).to_have_title(title)
+
+
+@pytest.mark.parametrize(("path", "purchase", "monthly", "choice"), [
+    ("/voorraad?display=private_lease", "Kopen", "per maand", "Toon prijs"),
+    ("/de/angebote?display=private_lease", "Kaufen", "pro Monat", "Preisanzeige"),
+])
+def test_without_multi_price_each_card_shows_its_vehicle_pages_price(
+        outage_site: Site, path: str, purchase: str, monthly: str, choice: str) -> None:
+    served = httpx.get(outage_site.url(path)).text
+    cards = re.findall(r'data-testid="vehicle-card">(.*?)</article>', served)
+    assert len(cards) > 10
+    # The demo stock is for sale: every card the purchase price, as its vehicle page heads.
+    assert all(f'<span class="list-card-note">{purchase}</span>' in card for card in cards)
+    assert not any(monthly in card for card in cards)
+    assert choice not in served  # no price to choose

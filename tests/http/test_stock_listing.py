@@ -35,3 +35,15 @@ def test_sorting_by_price_follows_the_price_on_the_cards(site: Site, path: str,
     amounts = [int(value.replace(".", "")) for value in re.findall(amount, html)]
     assert len(amounts) > 10
     assert amounts == sorted(amounts, reverse=path.endswith("desc"))
+
+
+@pytest.mark.parametrize(("path", "choice", "monthly"), [
+    ("/voorraad?display=private_lease", "Toon prijs", "per maand"),
+    ("/de/angebote?display=private_lease", "Preisanzeige", "pro Monat"),
+])
+def test_with_multi_price_the_visitor_chooses_the_price_on_the_cards(
+        site: Site, path: str, choice: str, monthly: str) -> None:
+    served = httpx.get(site.url(path)).text
+    cards = re.findall(r'data-testid="vehicle-card">(.*?)</article>', served)
+    assert len(cards) > 10 and all(monthly in card for card in cards)
+    assert f'aria-label="{choice}"' in served  # the choice, drawn before the app runs

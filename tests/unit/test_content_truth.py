@@ -48,8 +48,8 @@ def test_error_kinds_in_their_words(kind: str, locale: str, heading: str, button
 
 
 @pytest.mark.parametrize(("path", "title"), [
-    ("/Over_Ons!", "404 - Pagina Niet Gevonden: /Over_Ons!"),
-    ("/de/gibt es nicht", "404 - Seite Nicht Gefunden: /de/gibt es nicht"),
+    ("/Over_Ons!", "404 - Pagina niet gevonden: /Over_Ons!"),
+    ("/de/gibt es nicht", "404 - Seite nicht gefunden: /de/gibt es nicht"),
 ])
 async def test_a_path_no_story_can_have_fails_the_route_check(path: str, title: str) -> None:
     view = await content_view(path, repo=demo_repo())

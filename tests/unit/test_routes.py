@@ -192,3 +192,18 @@ def test_same_site_is_a_path_on_this_site_and_stable(path: str, query: str) -> N
 ])
 def test_same_site_keeps_the_page_and_its_query(path: str, query: str, location: str) -> None:
     assert same_site(path, query) == location
+
+
+def test_route_rules_are_found_by_path_and_broken_links_per_language(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from dealer.settings import RouteRule, get_settings
+
+    monkeypatch.setattr(get_settings(), "route_rules", [
+        RouteRule(source="/oud/", target="/"), RouteRule(source="/direct-contact"),
+        RouteRule(source="/de/%C3%BCber-uns/"), RouteRule(source="/de/alt", target="/de")])
+    assert routes.route_rule("/oud").target == "/"  # a trailing slash aside
+    assert routes.route_rule("/de/über-uns").target is None
+    assert routes.route_rule("/nieuw") is None
+    # The addresses the app shows the broken-link page at, as the browser has them.
+    assert routes.broken_links("nl") == ["/direct-contact"]
+    assert routes.broken_links("de") == ["/de/%C3%BCber-uns"]
