@@ -8,6 +8,7 @@ import re
 
 MAX_DIGITS = 9
 _DIGITS = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
+_REQUEST_KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
 def integer(value: object, default: int | None = None, *, minimum: int = 0,
@@ -33,3 +34,8 @@ def integer(value: object, default: int | None = None, *, minimum: int = 0,
 def text(value: object, limit: int) -> str:
     """Text a visitor typed, at most ``limit`` characters; '' for anything not text."""
     return value[:limit] if isinstance(value, str) else ""
+
+
+def request_key(value: object) -> str:
+    """A request's idempotency key (16-64 URL-safe characters); '' for anything else."""
+    return value if isinstance(value, str) and _REQUEST_KEY.fullmatch(value) else ""

@@ -192,6 +192,49 @@ def stop_site(process: subprocess.Popen) -> None:
         process.wait()
 
 
+class RedisServer:
+    """A Redis server of the test's own on a free port, without persistence: stopping it
+    loses every key, as an outage of a state store does."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1",
+             "--save", "", "--appendonly", "no"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as sock:
+                    sock.sendall(b"PING\r\n")
+                    if sock.recv(16).startswith(b"+PONG"):
+                        return
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+            time.sleep(0.1)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+            self.process = None
+
+
+@contextmanager
+def redis_server() -> Iterator[RedisServer]:
+    server = RedisServer()
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
 def copy_checkout(target: Path) -> None:
     """``target`` holds the checkout's files as they are now (its own build there),
     sharing the installed tools: changed files are copied, removed ones removed."""

@@ -13,6 +13,10 @@ from typing import Any
 import reflex as rx
 
 from dealer import styles
+from dealer.components.html_parts import frame_part
+
+# How long a form may take to arrive before the page offers the phone instead.
+FORM_WAIT_MS = 10_000
 
 
 @dataclass(frozen=True)
@@ -324,4 +328,22 @@ def select_field(spec: FieldSpec, choices: rx.Var, value: rx.Var, error: rx.Var,
         spacing="1",
         width="100%",
         data_field=spec.name,
+    )
+
+
+class Waiting(rx.Component):
+    library = "$/public" + rx.asset("waiting.jsx", shared=True)
+    tag = "Waiting"
+    delay: rx.Var[int]
+
+
+def form_loading(locale: str, loading_text: str) -> rx.Component:
+    """A form on its way from the server; when it has not come within FORM_WAIT_MS (the
+    server cannot keep visitors' state), the site's notice that forms are unavailable,
+    with the phone number, from the served page (it needs nothing from the server). The
+    page loads again once /health is good (``waiting.jsx``)."""
+    return Waiting.create(
+        rx.hstack(rx.spinner(), rx.text(loading_text)),
+        frame_part(locale, "unavailable", data_testid="form-unavailable"),
+        delay=FORM_WAIT_MS,
     )

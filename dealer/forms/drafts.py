@@ -1,9 +1,11 @@
 """Half-typed forms kept in the visitor's browser, so that a server restart, a deploy or
 a reload loses nothing they typed.
 
-The drafts are one JSON text in the browser's local storage: per form and subject (the
-vehicle or model the request is about) the values that differ from the form's defaults,
-the most recent last. Whatever the browser hands back is read by code that cannot raise.
+The drafts are one JSON text in the browser's local storage (``STORAGE_NAME``): per form
+and subject (the vehicle or model the request is about) the values that differ from the
+form's defaults, the most recent last, and the request's idempotency key: a request sent
+again after the server forgot the form (a restart, an idle expiry, a lost state store)
+stores no second lead. Whatever the browser hands back is read by code that cannot raise.
 """
 
 from __future__ import annotations
@@ -11,10 +13,13 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
+from dealer import params
 from dealer.forms.definitions import HONEYPOT, FormDef, bounded_value, initial_values
 
+STORAGE_NAME = "form_drafts"  # the browser's local storage key
 MAX_DRAFTS = 5
 MAX_STORED_CHARS = 24_000  # a few full forms; local storage itself allows megabytes
+_KEY = "#key"  # a draft's idempotency key, under a name no field has
 
 
 def read_drafts(stored: object) -> dict[str, dict[str, str]]:
@@ -48,16 +53,18 @@ def _kept(form: FormDef) -> set[str]:
     return {f.name for f in form.fields if f.name != HONEYPOT and f.type != "file"}
 
 
-def with_draft(stored: object, key: str, form: FormDef, values: Mapping[str, str]) -> str:
+def with_draft(stored: object, key: str, form: FormDef, values: Mapping[str, str],
+               request_key: str = "") -> str:
     """The stored text with this page's draft replaced by ``values`` (what differs from
-    the form's defaults), as the most recent; without it when nothing differs."""
+    the form's defaults) and the request's ``request_key``, as the most recent; without it
+    when nothing differs."""
     drafts = read_drafts(stored)
     drafts.pop(key, None)
     defaults = initial_values(form)
     changed = {name: value for name, value in values.items()
                if name in _kept(form) and value != defaults.get(name)}
     if changed:
-        drafts[key] = changed
+        drafts[key] = {**changed, _KEY: request_key} if request_key else changed
     while len(drafts) > MAX_DRAFTS:
         drafts.pop(next(iter(drafts)))
     return _stored(drafts)
@@ -78,3 +85,8 @@ def restored_values(stored: object, key: str, form: FormDef) -> dict[str, str]:
         if name in _kept(form):
             values[name] = bounded_value(form.field(name), value)
     return values
+
+
+def restored_request_key(stored: object, key: str) -> str:
+    """The idempotency key this page's draft was typed under; "" for none."""
+    return params.request_key(read_drafts(stored).get(key, {}).get(_KEY))

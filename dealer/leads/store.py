@@ -12,7 +12,6 @@ import functools
 import hashlib
 import hmac
 import os
-import re
 import secrets
 import tempfile
 from collections.abc import Mapping, Sequence
@@ -23,7 +22,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
-from dealer import phones
+from dealer import params, phones
 from dealer.db import get_engine, session_scope
 from dealer.forms import uploads
 from dealer.forms.definitions import (
@@ -44,7 +43,6 @@ from dealer.settings import DATA_DIR, Settings, get_settings
 # At most RATE_LIMIT new leads per client within RATE_WINDOW.
 RATE_LIMIT = 5
 RATE_WINDOW = dt.timedelta(minutes=10)
-_IDEMPOTENCY_KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
 _MAX_SOURCE_PAGE = 500
 
 _RATE_LIMITED = N_(
@@ -125,8 +123,7 @@ def _check_request(locale: str, source_page: str, idempotency_key: str) -> None:
         or not isinstance(source_page, str)
         or not source_page.startswith("/")
         or len(source_page) > _MAX_SOURCE_PAGE
-        or not isinstance(idempotency_key, str)
-        or not _IDEMPOTENCY_KEY.fullmatch(idempotency_key)
+        or not params.request_key(idempotency_key)
     ):
         raise InvalidSubmissionError({FORM_ERROR: gettext(safe_locale, MALFORMED_FORM, DOMAIN)})
 

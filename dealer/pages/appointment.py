@@ -12,6 +12,7 @@ from dealer.components.forms import (
     FieldSpec,
     check_field,
     form_alert,
+    form_loading,
     honeypot_field,
     radio_field,
     select_field,
@@ -112,7 +113,7 @@ def _body(ctx: PageContext, prefix: str) -> rx.Component:
         S.status,
         ("ready", _form(ctx, prefix)),
         ("success", _success(ctx)),
-        rx.hstack(rx.spinner(), rx.text(_t(ctx, N_("Loading the form...")))),
+        form_loading(ctx.locale, _t(ctx, N_("Loading the form..."))),
     )
 
 

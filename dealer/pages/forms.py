@@ -14,6 +14,7 @@ from dealer.components.forms import (
     check_field,
     file_field,
     form_alert,
+    form_loading,
     honeypot_field,
     radio_field,
     subject_card,
@@ -223,7 +224,7 @@ def build(ctx: PageContext) -> rx.Component:
                 ("error", form_load_failed(ctx.locale)),
                 rx.vstack(
                     rx.heading(title(ctx), as_="h1", size="7"),
-                    rx.hstack(rx.spinner(), rx.text(_t(ctx, N_("Loading the form...")))),
+                    form_loading(ctx.locale, _t(ctx, N_("Loading the form..."))),
                     spacing="4",
                 ),
             ),

@@ -3,21 +3,30 @@
 Errors show once a text field lost focus, once a checkbox, toggle or radio changed, and
 for every field after a submit; the same rule strings run again in ``store_lead``
 before anything is stored. A failed store keeps every typed value.
+
+A form starts from the drafts in the browser (``dealer.forms.drafts``), read from its local
+storage when the form loads: after an idle expiry the server's state, its copy of the
+drafts included, is gone, and what the browser holds is the truth. What is typed while
+the form (re)loads is kept and filled in once it is ready.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 from typing import Any
 
 import reflex as rx
+from reflex.event import EventSpec
 
+from dealer import params
 from dealer.forms import uploads
 from dealer.forms.definitions import (
     CHECKED,
     FORM_ERROR,
+    MAX_VALUE_CHARS,
     SCREEN_FORMS,
     FieldDef,
     FormDef,
@@ -27,7 +36,14 @@ from dealer.forms.definitions import (
     initial_values,
     limit_notices,
 )
-from dealer.forms.drafts import restored_values, with_draft, without_draft
+from dealer.forms.drafts import (
+    MAX_STORED_CHARS,
+    STORAGE_NAME,
+    restored_request_key,
+    restored_values,
+    with_draft,
+    without_draft,
+)
 from dealer.forms.messages import DOMAIN
 from dealer.i18n import N_, gettext
 from dealer.leads.outbox import wake_outbox
@@ -57,6 +73,8 @@ def rejection(errors: dict[str, str], rejected: LeadRejectedError,
 
 # Field types whose errors show as soon as they change (the others: after losing focus).
 _SHOWN_WHEN_DIRTY = ("checkbox", "toggle", "radio")
+_READ_DRAFTS = f"localStorage.getItem({json.dumps(STORAGE_NAME)})"
+_MAX_PENDING, _MAX_NAME = 32, 40  # fields typed into while the form (re)loads
 
 
 class FormsState(rx.State):
@@ -89,8 +107,11 @@ class FormsState(rx.State):
     _subject: FormSubject | None = None
     _page_key: str = ""
     # Half-typed forms, kept in the browser (dealer/forms/drafts.py): they outlive a
-    # server restart, a deploy and a reload.
-    drafts: str = rx.LocalStorage("", name="form_drafts")
+    # server restart, a deploy, a reload and an idle expiry.
+    drafts: str = rx.LocalStorage("", name=STORAGE_NAME)
+    # What the browser sent while the form was (re)loading, by field: kept for when it is
+    # ready (typing after an idle expiry arrives before the form has loaded again).
+    _pending: dict[str, str] = {}  # noqa: RUF012 - per-session copy made by Reflex
     # The trade-in plate's lookup: its state ("" before one, loading, or a LookupState of
     # dealer.plates.lookup) and message; the detail fields it filled are drawn afresh
     # (their inputs keep their own values) whenever ``filled_round`` changes.
@@ -131,7 +152,7 @@ class FormsState(rx.State):
         return any(error.blocking for error in failing.values())
 
     @rx.event
-    async def load(self):
+    async def load(self) -> EventSpec | None:
         path = self.router.url.path
         resolved = resolve(path)
         if resolved is None or resolved[0] not in SCREEN_FORMS:
@@ -147,11 +168,10 @@ class FormsState(rx.State):
         self.status, self.submitting, self.failure = "loading", False, ""
         if not keep:
             self.form_id = form.id
-            self.form_values = restored_values(self.drafts, page_key, form)
+            self.form_values = initial_values(form)
             self.touched, self.dirty, self.errors, self.submitted = {}, {}, {}, False
             self.file_labels, self.upload_errors, self._file_names = {}, {}, {}
             self._forget_plate()
-            self.idempotency_key = secrets.token_urlsafe(24)
         info, subject = await form_page(path, locale, params,
                                         self.router.url.query_parameters)
         self._subject = subject
@@ -171,25 +191,68 @@ class FormsState(rx.State):
             )
         self.calculation_summary = requested.summary if requested else ""
         self._calculation = requested.query if requested else dict(subject.terms)
-        if not keep:
-            self.form_values.update(
-                (name, bounded_value(form.field(name), value))
-                for name, value in subject.presets.items()
-                if name in form.names and not self.form_values.get(name))
-        self.status = "ready"
-        self._refresh()
-        if not keep and self.form_values.get("trade_in_plate", "").strip():
+        if keep:
+            self._ready(form)
+            return None
+        # The drafts as the browser holds them: after an idle expiry the server's copy
+        # is gone (a new state has the default), the browser's is not.
+        return rx.call_script(_READ_DRAFTS, callback=FormsState.restore)
+
+    @rx.event
+    def restore(self, stored: str | None) -> EventSpec | None:
+        """The browser's drafts fill the form that is loading, with the key its request
+        was typed under (a request sent again after the server forgot it is one lead);
+        what the visitor came from presets the rest (a lease offer's topic, a vehicle's
+        branch)."""
+        form, subject = self._form(), self._subject
+        if form is None or subject is None or self.status != "loading":
+            return None  # another page, or this one is ready already
+        self.drafts = params.text(stored, MAX_STORED_CHARS)
+        self.form_values = restored_values(self.drafts, self._page_key, form)
+        self.idempotency_key = (restored_request_key(self.drafts, self._page_key)
+                                or secrets.token_urlsafe(24))
+        self.form_values.update(
+            (name, bounded_value(form.field(name), value))
+            for name, value in subject.presets.items()
+            if name in form.names and not self.form_values.get(name))
+        self._ready(form)
+        if self.form_values.get("trade_in_plate", "").strip():
             return FormsState.look_up_plate  # a plate that came along is looked up at once
         return None
 
-    def _set(self, name: str, value: str) -> None:
-        form = self._form()
-        if (form is None or name not in form.names or self.status != "ready"
-                or form.field(name).type == "file"):  # files come through receive_file
-            return
+    def _ready(self, form: FormDef) -> None:
+        """The form shows, with what was typed while it loaded."""
+        pending, self._pending = self._pending, {}
+        for name, value in pending.items():
+            self._take(form, name, value)
+        if pending:
+            self._keep_draft(form)
+        self.status = "ready"
+        self._refresh()
+
+    def _take(self, form: FormDef, name: str, value: object) -> bool:
+        """Keep a value the browser sent for a field; whether it is one of the form's."""
+        if name not in form.names or form.field(name).type == "file":
+            return False  # files come through receive_file
         self.form_values[name] = bounded_value(form.field(name), value)
-        self.drafts = with_draft(self.drafts, self._page_key, form, self.form_values)
         self.dirty[name] = True
+        return True
+
+    def _keep_draft(self, form: FormDef) -> None:
+        self.drafts = with_draft(self.drafts, self._page_key, form, self.form_values,
+                                 self.idempotency_key)
+
+    def _set(self, name: str, value: str) -> None:
+        if self.status == "loading":
+            # Typed into a form the server is loading again (or forgot: an idle expiry).
+            if isinstance(name, str) and len(name) <= _MAX_NAME and (
+                    name in self._pending or len(self._pending) < _MAX_PENDING):
+                self._pending[name] = params.text(value, MAX_VALUE_CHARS)
+            return
+        form = self._form()
+        if form is None or self.status != "ready" or not self._take(form, name, value):
+            return
+        self._keep_draft(form)
         self._refresh()
 
     @rx.event
@@ -285,7 +348,7 @@ class FormsState(rx.State):
             self._plate_details = view.details
             if changes:
                 self.form_values = {**self.form_values, **changes}
-                self.drafts = with_draft(self.drafts, self._page_key, form, self.form_values)
+                self._keep_draft(form)
                 self.filled_round += 1
             self._refresh()
 

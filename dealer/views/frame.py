@@ -29,13 +29,16 @@ from dealer.web.seo import absolute_url
 
 # The id of the data block in the served page that holds the parts of both languages.
 FRAME_DATA_ID = "site-frame"
-PARTS = ("main", "top", "info", "mobile", "footer")
+PARTS = ("main", "top", "info", "mobile", "footer", "unavailable")
 # Bounds on what one story can put in the frame.
 MAX_ITEMS = 12
 MAX_CHILDREN = 24
 MAX_COLUMNS = 6
 MAX_TEXT = 200
 TAGLINE = N_("Your dealer for new and used cars in the Netherlands and Germany.")
+UNAVAILABLE = N_("This form is temporarily unavailable.")
+CALL_US = N_("Please call us on {phone}: we are glad to help you.")
+TRY_LATER = N_("Please try again in a few minutes.")
 HOME_COUNTRY = "NL"  # the group's own numbers are Dutch
 FRAME_SECONDS = 5.0
 SOCIAL_NETWORKS = {
@@ -240,13 +243,30 @@ def _info(frame: SiteFrame) -> str:
 def _contact(frame: SiteFrame) -> str:
     lines = []
     if frame.phone:
-        shown = phones.shown(frame.phone, HOME_COUNTRY, frame.locale)
-        href = phones.tel_href(frame.phone, HOME_COUNTRY)
-        lines.append(_a(NavItem(shown, href)))
+        lines.append(_phone_link(frame))
     email = link_href({"linktype": "email", "email": frame.email}) if frame.email else None
     if email:
         lines.append(_a(NavItem(frame.email, email)))
     return f'<p class="site-footer-contact">{" · ".join(lines)}</p>' if lines else ""
+
+
+def _phone_link(frame: SiteFrame) -> str:
+    shown = phones.shown(frame.phone, HOME_COUNTRY, frame.locale)
+    return _a(NavItem(shown, phones.tel_href(frame.phone, HOME_COUNTRY)))
+
+
+def _unavailable(frame: SiteFrame) -> str:
+    """The notice a form shows when it cannot load (the server cannot keep visitors'
+    state): it is in the served page, so it needs nothing from the server."""
+    locale = frame.locale
+    if frame.phone:
+        # The number goes in as a link: the rest of the sentence is escaped around it.
+        before, _, after = gettext(locale, CALL_US).partition("{phone}")
+        ask = f"{escape(before)}{_phone_link(frame)}{escape(after)}"
+    else:
+        ask = escape(gettext(locale, TRY_LATER))
+    return (f'<p class="form-unavailable" role="status">'
+            f"{escape(gettext(locale, UNAVAILABLE))} {ask}</p>")
 
 
 def _footer(frame: SiteFrame) -> str:
@@ -272,7 +292,8 @@ def _footer(frame: SiteFrame) -> str:
 def frame_html(frame: SiteFrame) -> dict[str, str]:
     """The parts of the frame as HTML: ``main`` (the main navigation, menus of children
     below their item), ``top`` (the top navigation), ``info`` (the info bar), ``mobile``
-    (everything the phone menu lists) and ``footer``."""
+    (everything the phone menu lists), ``footer`` and ``unavailable`` (what a form says
+    when it cannot load)."""
     mobile_top = _list(frame.top, "site-mobile-nav-top", nested=False)
     return {
         "main": _list(frame.main, "site-nav"),
@@ -280,6 +301,7 @@ def frame_html(frame: SiteFrame) -> dict[str, str]:
         "info": _info(frame),
         "mobile": _list(frame.main, "site-mobile-nav") + mobile_top + _info(frame),
         "footer": _footer(frame),
+        "unavailable": _unavailable(frame),
     }
 
 

@@ -18,6 +18,7 @@ import re
 from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
+from redis.asyncio import Redis
 from sqlalchemy import text
 from starlette.datastructures import Headers
 from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
@@ -356,6 +357,22 @@ async def database_ok() -> bool:
     return True
 
 
+async def state_store_ok() -> bool:
+    """Whether the store of the visitors' page state answers: Redis when one is configured
+    (without it, each visitor's state lives in the server's memory)."""
+    url = get_settings().redis_url
+    if not url:
+        return True
+    client = Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2)
+    try:
+        return bool(await client.ping())
+    except Exception:  # any failure means no visitor can load a form or send a request
+        logger.exception("health check: state store unavailable")
+        return False
+    finally:
+        await client.aclose()
+
+
 class SiteLayer:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -437,13 +454,17 @@ class SiteLayer:
             except Exception:  # the report stays readable; the log has the cause
                 logger.exception("health check: delivery state unavailable")
                 report["delivery"] = None
-        # A full disk stops the database from storing leads: warn before it is full.
+        state_store = await state_store_ok()
+        report["state_store"] = "ok" if state_store else "unavailable"
+        # A full disk stops the database from storing leads: warn before it is full. The
+        # pages are still served meanwhile: degraded, but 200.
         report["disk"] = await asyncio.to_thread(disk_state, get_settings())
-        if report["disk"]["status"] != "ok":
+        serving = ok and state_store
+        if not serving or report["disk"]["status"] != "ok":
             report["status"] = "degraded"
         return JSONResponse(
             report,
-            status_code=200 if ok else 503,
+            status_code=200 if serving else 503,
             headers={"cache-control": NO_STORE},
         )
 

@@ -48,11 +48,11 @@ NL = Words(
     empty_heading="Voertuigen vergelijken",
     heading_of="{n} voertuigen vergelijken",
     too_few="Voor een vergelijking zijn minstens 2 voertuigen nodig.",
-    empty="Je hebt nog geen voertuigen geselecteerd om te vergelijken.",
+    empty="U hebt nog geen voertuigen geselecteerd om te vergelijken.",
     to_stock="Naar de voorraad",
     only_differences="Alleen verschillen tonen",
     remove="Verwijderen",
-    no_favourites="Je hebt nog geen favorieten.",
+    no_favourites="U hebt nog geen favorieten.",
     favourites_count="{n} voertuigen",
     pruned="1 voertuig is niet meer beschikbaar en is uit uw lijsten verwijderd.",
 )

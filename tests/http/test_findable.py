@@ -206,7 +206,7 @@ def sample_params(site: Site) -> dict[str, str]:
 GERMAN_ARTICLE = "neuer-showroom-in-nijmegen"
 PERSONAL = {"vehicle_interest", "vehicle_test_drive",
             "brand_vehicle_interest", "brand_vehicle_test_drive", "model_contact",
-            "model_test_drive", "vacancy_apply", "appointment"}
+            "model_test_drive", "vacancy_apply", "appointment", "trade_in"}
 
 
 def test_every_screen_in_both_languages(site: Site) -> None:

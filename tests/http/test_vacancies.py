@@ -11,7 +11,7 @@ from tests.http.test_findable import Head
 
 
 @pytest.mark.parametrize(("path", "title", "city", "language"), [
-    ("/vacatures/autotechnicus-utrecht", "Autotechnicus", "Utrecht", "Wat ga je doen?"),
+    ("/vacatures/autotechnicus-utrecht", "Autotechnicus", "Utrecht", "Wat gaat u doen?"),
     ("/de/stellenangebote/kfz-mechatroniker-koeln", "Kfz-Mechatroniker (m/w/d)", "Köln",
      "Ihre Aufgaben"),
 ])

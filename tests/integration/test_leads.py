@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import secrets
 import threading
 import time
 from pathlib import Path
@@ -11,12 +12,13 @@ from pathlib import Path
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import MetaData, text
+from sqlalchemy import MetaData, inspect, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, select
 
-from dealer.forms.definitions import FORM_ERROR, HONEYPOT
+from dealer.forms.definitions import FORM_ERROR, HONEYPOT, get_form
+from dealer.forms.drafts import restored_request_key, with_draft
 from dealer.leads import __main__ as cli
 from dealer.leads.models import Lead, OutboxMessage
 from dealer.leads.store import (
@@ -111,6 +113,25 @@ def test_submitting_twice_stores_one_lead(empty_engine: Engine) -> None:
     assert first is not None and again is not None
     assert (again.id, again.created) == (first.id, False)
     assert len(leads(empty_engine)) == 1 and len(outbox(empty_engine)) == 2
+
+
+def test_a_request_sent_again_after_the_server_forgot_it_stores_one_lead(
+        empty_engine: Engine) -> None:
+    """The key a request is sent under is kept with its draft in the browser and with the
+    lead in the database (unique): a lead stored while its answer was lost (the state
+    store went down, the state expired) is not stored again when the visitor sends the
+    form once more from a state the server made afresh."""
+    page = "vehicle_interest:audi-a3-1:"
+    draft = with_draft("", page, get_form("vehicle_interest"), values(),
+                       secrets.token_urlsafe(24))
+    first = store(empty_engine, restored_request_key(draft, page))
+    again = store(empty_engine, restored_request_key(draft, page),
+                  now=NOW + dt.timedelta(minutes=2))
+    assert first is not None and again is not None
+    assert (again.id, again.created) == (first.id, False)
+    assert len(leads(empty_engine)) == 1
+    unique = inspect(empty_engine).get_unique_constraints("lead")
+    assert ["idempotency_key"] in [constraint["column_names"] for constraint in unique]
 
 
 def test_parallel_submits_with_one_key_store_one_lead(empty_engine: Engine) -> None:

@@ -1,12 +1,14 @@
 """Several server workers on PostgreSQL and Redis: the set-up for more traffic.
 
 The site runs from its own copy of the checkout (its own build), with two
-workers sharing visitor state through Redis and stock in PostgreSQL.
+workers sharing visitor state through a Redis server of its own (the tests stop and
+start it) and stock in PostgreSQL. Visitor state expires after a minute without events.
 """
 
 from __future__ import annotations
 
 import re
+import subprocess
 import time
 import uuid
 from collections.abc import Iterator
@@ -14,29 +16,37 @@ from collections.abc import Iterator
 import httpx
 import psycopg
 import pytest
-from playwright.sync_api import Browser, expect
-from sqlmodel import Session
+from playwright.sync_api import Browser, Page, expect
+from sqlmodel import Session, func, select
 
 from dealer.db import make_engine
+from dealer.leads.models import Lead
 from dealer.stock.index import reset_index
 from dealer.stock.repository import set_vehicle_available, sitemap_entries
-from tests.conftest import Site, copy_checkout, free_port, stop_site
+from tests.browser.page_types import connected, tick
+from tests.conftest import RedisServer, Site, copy_checkout, free_port, redis_server, stop_site
 
 POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432"
-# Shared with any other test run: each site gets a database of its own, and its keys in
-# Redis are those of its own visitors (one per random token), so nothing is flushed.
-REDIS = "redis://127.0.0.1:6379/7"
+IDLE_SECONDS = 60  # the shortest DEALER_STATE_IDLE_SECONDS allowed
+SLOW = 30_000  # ms: a wait on a busy machine
 
 
 @pytest.fixture(scope="module")
-def scaled_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+def redis() -> Iterator[RedisServer]:
+    with redis_server() as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def scaled_site(tmp_path_factory: pytest.TempPathFactory, redis: RedisServer) -> Iterator[Site]:
     database = f"dealer_{uuid.uuid4().hex[:8]}"
     with psycopg.connect("host=127.0.0.1 user=postgres dbname=postgres", autocommit=True) as db:
         db.execute(f'CREATE DATABASE "{database}"')
     checkout = tmp_path_factory.mktemp("scaled")
     copy_checkout(checkout)
     site = Site(free_port(), f"{POSTGRES}/{database}", checkout=checkout,
-                env={"REDIS_URL": REDIS, "DEALER_WORKERS": "2"})
+                env={"REDIS_URL": redis.url, "DEALER_WORKERS": "2",
+                     "DEALER_STATE_IDLE_SECONDS": str(IDLE_SECONDS)})
     try:
         yield site
     finally:
@@ -89,3 +99,146 @@ def test_stock_change_reaches_every_worker(scaled_site: Site) -> None:
     engine.dispose()
     reset_index()
     assert after == {before.pop() - 1}
+
+
+# The direct contact form in both languages: its address, its send button, the consent
+# box, and the notice it shows when it cannot load.
+CONTACT = {
+    "nl": ("/direct-contact", "Aanvraag versturen", "^Ik ga ermee akkoord",
+           "Dit formulier is tijdelijk niet beschikbaar. Bel ons op 026 204 1000: we helpen "
+           "u graag verder.", "tel:+31262041000"),
+    "de": ("/de/direktkontakt", "Anfrage senden", "^Ich bin damit einverstanden",
+           "Dieses Formular ist vorübergehend nicht verfügbar. Rufen Sie uns unter 02821 899400 "
+           "an: Wir helfen Ihnen gern weiter.", "tel:+492821899400"),
+}
+TYPED = {"name": "Kim Bakker", "email": "kim@example.nl", "message": "Remmen piepen"}
+
+
+def open_form(browser: Browser, site: Site, locale: str) -> Page:
+    page = browser.new_context().new_page()
+    path, send, *_ = CONTACT[locale]
+    page.goto(site.url(path))
+    connected(page)
+    expect(page.get_by_role("button", name=send)).to_be_visible(timeout=SLOW)
+    return page
+
+
+def keeps(page: Page, values: dict[str, str]) -> None:
+    """Every field shows its text, and the browser's draft has it."""
+    for name, value in values.items():
+        expect(page.locator(f"[name={name}]")).to_have_value(value, timeout=SLOW)
+    for value in values.values():
+        page.wait_for_function(
+            f"(localStorage.getItem('form_drafts') || '').includes({value!r})", timeout=SLOW)
+
+
+def state_keys(redis: RedisServer) -> list[str]:
+    """The visitors' page states in Redis (the framework keeps one key per state)."""
+    out = subprocess.run(["redis-cli", "-p", str(redis.port), "--scan", "--pattern", "*"],
+                         capture_output=True, text=True, check=True).stdout.split()
+    return [key for key in out if "forms_state" in key]
+
+
+def test_an_idle_expiry_keeps_what_the_browser_holds(
+        browser: Browser, scaled_site: Site, redis: RedisServer) -> None:
+    pages = {locale: open_form(browser, scaled_site, locale) for locale in CONTACT}
+    for page in pages.values():
+        for name, value in TYPED.items():
+            page.locator(f"[name={name}]").fill(value)
+        keeps(page, TYPED)
+    assert state_keys(redis)
+    # Both pages wait past the expiry: the server forgets their forms.
+    deadline = time.monotonic() + IDLE_SECONDS + 5
+    while state_keys(redis) and time.monotonic() < deadline + 30:
+        time.sleep(2)
+    assert state_keys(redis) == []
+    for locale, page in pages.items():
+        page.locator("[name=message]").press("End")
+        page.locator("[name=message]").press_sequentially("!")
+        after = {**TYPED, "message": TYPED["message"] + "!"}
+        keeps(page, after)
+        page.reload()
+        expect(page.get_by_role("button", name=CONTACT[locale][1])).to_be_visible(timeout=SLOW)
+        keeps(page, after)
+        page.context.close()
+
+
+def leads(site: Site) -> int:
+    engine = make_engine(site.database_url)
+    with Session(engine) as session:
+        count = session.exec(select(func.count()).select_from(Lead)).one()
+    engine.dispose()
+    return count
+
+
+def test_a_redis_outage_is_reported_and_no_lead_is_stored_twice(
+        browser: Browser, scaled_site: Site, redis: RedisServer) -> None:
+    """Runs last: it stops the module's Redis, and every visitor's state with it."""
+    # Four requests ready to send (the rate limit allows five per visitor address).
+    forms = [(locale, open_form(browser, scaled_site, locale)) for locale in ("nl", "de") * 2]
+    for number, (locale, page) in enumerate(forms):
+        page.locator("[name=name]").fill(f"Visitor {number}")
+        page.locator("[name=email]").fill(f"visitor{number}@example.nl")
+        page.locator("[name=message]").fill("Graag een offerte")
+        page.get_by_role("radio").first.click()
+        tick(page.get_by_role("checkbox", name=re.compile(CONTACT[locale][2])))
+        keeps(page, {"name": f"Visitor {number}"})
+    # The four are sent while the lead table is locked, so that they are all on their way
+    # (storing) when Redis stops: they are stored after it stopped, and nobody is told.
+    database = scaled_site.database_url.rsplit("/", 1)[1]
+    with psycopg.connect(f"host=127.0.0.1 user=postgres dbname={database}") as db:
+        db.execute("LOCK TABLE lead IN EXCLUSIVE MODE")
+        for locale, page in forms:
+            page.get_by_role("button", name=CONTACT[locale][1]).click()
+        deadline = time.monotonic() + 30
+        while (waiting := waiting_for_the_lock(database)) < len(forms):
+            assert time.monotonic() < deadline, f"{waiting} requests reached the store"
+            time.sleep(0.2)
+        redis.stop()
+    health = httpx.get(scaled_site.url("/health"), timeout=10)
+    assert (health.status_code, health.json()["state_store"]) == (503, "unavailable")
+    deadline = time.monotonic() + 30
+    while leads(scaled_site) < len(forms) and time.monotonic() < deadline:
+        time.sleep(0.5)
+    acknowledged = sum(page.get_by_test_id("form-success").count() for _, page in forms)
+    print(f"\nRedis stopped under 4 requests being stored: {acknowledged} acknowledged, "
+          f"{leads(scaled_site)} stored")
+    assert (acknowledged, leads(scaled_site)) == (0, 4)
+
+    # New visitors meet the notice with the phone number instead of a form loading forever.
+    for locale in CONTACT:
+        page = browser.new_context().new_page()
+        page.goto(scaled_site.url(CONTACT[locale][0]))
+        notice = page.get_by_test_id("form-unavailable")
+        expect(notice).to_have_text(CONTACT[locale][3], timeout=SLOW)
+        expect(notice.get_by_role("link")).to_have_attribute("href", CONTACT[locale][4])
+        forms.append((locale, page))
+
+    redis.start()
+    deadline = time.monotonic() + 30
+    while httpx.get(scaled_site.url("/health"), timeout=10).status_code != 200:
+        assert time.monotonic() < deadline, "/health did not recover"
+        time.sleep(1)
+    assert httpx.get(scaled_site.url("/health")).json()["state_store"] == "ok"
+    # The site recovers by itself: the waiting visitors get their forms.
+    for locale, page in forms[4:]:
+        expect(page.get_by_role("button", name=CONTACT[locale][1])).to_be_visible(
+            timeout=60_000)
+    # Nobody was told of success, so everybody sends again (their state went with Redis;
+    # the browser still has the draft and its key): each request is stored once.
+    for locale, page in forms[:4]:
+        page.reload()
+        expect(page.get_by_role("button", name=CONTACT[locale][1])).to_be_visible(timeout=SLOW)
+        expect(page.get_by_role("checkbox", name=re.compile(CONTACT[locale][2]))).to_be_checked()
+        page.get_by_role("button", name=CONTACT[locale][1]).click()
+        expect(page.get_by_test_id("form-success")).to_be_visible(timeout=SLOW)
+    print(f"after sending again: 4 acknowledged, {leads(scaled_site)} stored")
+    assert leads(scaled_site) == 4
+    for _, page in forms:
+        page.context.close()
+
+
+def waiting_for_the_lock(database: str) -> int:
+    with psycopg.connect("host=127.0.0.1 user=postgres dbname=postgres") as db:
+        return db.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = %s "
+                          "AND wait_event_type = 'Lock'", (database,)).fetchone()[0]

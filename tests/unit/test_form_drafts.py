@@ -19,11 +19,12 @@ from dealer.forms.drafts import (
     MAX_DRAFTS,
     MAX_STORED_CHARS,
     read_drafts,
+    restored_request_key,
     restored_values,
     with_draft,
     without_draft,
 )
-from dealer.params import text
+from dealer.params import request_key, text
 
 CONTACT = get_form("direct_contact")
 
@@ -46,6 +47,22 @@ def test_the_honeypot_and_unknown_fields_are_never_kept() -> None:
     assert read_drafts(stored) == {"k": {"name": "Jan"}}
 
 
+def test_a_draft_keeps_the_key_its_request_is_sent_under() -> None:
+    """After the server forgot the form (idle expiry, lost state store), the request sent
+    again carries the key of the first try: the store keeps one lead."""
+    key = "k" * 32
+    stored = with_draft("", "contact::", CONTACT, {"name": "Jan"}, key)
+    assert restored_request_key(stored, "contact::") == key
+    assert restored_values(stored, "contact::", CONTACT) == {**initial_values(CONTACT),
+                                                              "name": "Jan"}
+    assert restored_request_key(stored, "contact:golf-1:") == ""
+    assert restored_request_key(without_draft(stored, "contact::"), "contact::") == ""
+    # Nothing typed: no draft, and no key either.
+    assert restored_request_key(with_draft("", "contact::", CONTACT, {}, key), "contact::") == ""
+    # A key the browser changed into something that is no key is none.
+    assert restored_request_key(stored.replace(key, "<script>"), "contact::") == ""
+
+
 def test_only_the_newest_drafts_are_kept_within_the_size_limit() -> None:
     stored = ""
     for number in range(MAX_DRAFTS + 3):
@@ -63,6 +80,16 @@ def test_whatever_the_browser_hands_back_reads_without_error(stored: object) -> 
     values = restored_values(stored, "contact::", CONTACT)
     assert set(values) == set(CONTACT.names)
     assert all(isinstance(value, str) for value in values.values())
+    assert isinstance(restored_request_key(stored, "contact::"), str)
+
+
+@given(st.one_of(st.text(max_size=80), st.from_regex(r"[A-Za-z0-9_-]{10,70}", fullmatch=True),
+                 st.integers(), st.none(), st.lists(st.text(max_size=3), max_size=2)))
+def test_a_request_key_is_the_key_or_nothing(value: object) -> None:
+    key = request_key(value)
+    assert key in ("", value)
+    assert bool(key) == (isinstance(value, str) and 16 <= len(value) <= 64
+                         and all(c.isascii() and (c.isalnum() or c in "_-") for c in value))
 
 
 def test_values_are_cut_where_the_browser_cuts_them() -> None:

@@ -62,6 +62,25 @@ def test_footer_columns_contact_and_social_links() -> None:
     assert 'href="/sitemap.xml">Sitemap</a>' in footer
 
 
+@pytest.mark.parametrize(("locale", "notice"), [
+    ("nl", 'Dit formulier is tijdelijk niet beschikbaar. Bel ons op '
+           '<a href="tel:+31262041000">026 204 1000</a>: we helpen u graag verder.'),
+    ("de", "Dieses Formular ist vorübergehend nicht verfügbar. Rufen Sie uns unter "
+           '<a href="tel:+492821899400">02821 899400</a> an: Wir helfen Ihnen gern weiter.'),
+])
+def test_a_form_that_cannot_load_offers_the_phone_number(locale: str, notice: str) -> None:
+    parts = frame_html(frame_from_story(config(locale), locale))
+    assert parts["unavailable"] == f'<p class="form-unavailable" role="status">{notice}</p>'
+
+
+def test_without_a_phone_number_a_form_that_cannot_load_asks_to_try_later() -> None:
+    frame = frame_from_story(config("de"), "de")
+    frame.phone = ""
+    assert frame_html(frame)["unavailable"] == (
+        '<p class="form-unavailable" role="status">Dieses Formular ist vorübergehend nicht '
+        "verfügbar. Bitte versuchen Sie es in einigen Minuten erneut.</p>")
+
+
 @pytest.mark.parametrize("locale", ["nl", "de"])
 def test_without_a_story_the_route_table_makes_the_frame(locale: str) -> None:
     frame = frame_from_story(None, locale)
