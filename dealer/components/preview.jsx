@@ -5,6 +5,9 @@
 import { useEffect } from "react";
 
 const BRIDGE_SCRIPT = "content-bridge";
+// The site's websocket takes no message over 64 KB (web/socket_guard.py): a story larger
+// than this is shown by reloading its draft instead of sending it.
+const LARGEST_LIVE_STORY = 56 * 1024;
 let bridge = null;
 let handleInput = null;
 
@@ -13,7 +16,10 @@ function connect() {
   bridge = new window.StoryblokBridge();
   bridge.on(["input", "change", "published"], (event) => {
     if (event && event.action === "input") {
-      if (event.story && handleInput) handleInput(event.story);
+      if (!event.story || !handleInput) return;
+      const size = new TextEncoder().encode(JSON.stringify(event.story)).length;
+      if (size > LARGEST_LIVE_STORY) window.location.reload();
+      else handleInput(event.story);
     } else {
       window.location.reload();
     }
