@@ -19,6 +19,7 @@ from functools import cache
 from dealer.i18n import locale_from_path
 from dealer.pageinfo import PageInfo, error_page, not_found
 from dealer.routes import SCREENS, resolve
+from dealer.visible import for_log
 
 logger = logging.getLogger(__name__)
 
@@ -51,6 +52,6 @@ async def describe(path: str, query: Mapping[str, str] | None = None) -> PageInf
             return await describer(path, locale, params, query or {})
         return await asyncio.to_thread(describer, path, locale, params, query or {})
     except Exception:  # any failure of a page's data: the one error page, never a trace
-        logger.exception("describing %s failed", path)
+        logger.exception("describing %s failed", for_log(path))
         return error_page("something_went_wrong", path, locale, screen, status=500,
                           params=params)
