@@ -2,8 +2,8 @@
 
 It answers what a static file server cannot: trailing-slash and configured
 redirects, the language choice on the root URL, real status codes, per-URL
-``<html lang>`` and head tags, /health. Events, uploads and assets pass through to
-Reflex; websocket frames pass through ``socket_guard``.
+``<html lang>`` and head tags, /health. Events and assets pass through to Reflex;
+websocket frames pass through ``socket_guard``, uploads through ``upload_gate``.
 """
 
 from __future__ import annotations
@@ -56,6 +56,7 @@ from dealer.web.seo import CRAWLER_MAIN_ID, crawler_html, head_html, json_ld_scr
 from dealer.web.sitemap import robots_txt, sitemap_document
 from dealer.web.socket_guard import guard_websocket
 from dealer.web.tags import page_start_script
+from dealer.web.upload_gate import UPLOAD_PATH, NoUploads, UploadTargets, gate_upload
 
 logger = logging.getLogger(__name__)
 
@@ -314,8 +315,9 @@ async def database_ok() -> bool:
 
 
 class SiteLayer:
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, uploads: UploadTargets | None = None) -> None:
         self.app = app
+        self.uploads = uploads or NoUploads()
         self.websocket = guard_websocket(app)
         self.shells = ShellCache()
         self.assets = AssetCache()
@@ -332,7 +334,10 @@ class SiteLayer:
             return
         send = with_headers(send, self.security_headers)
         if scope["method"] not in ("GET", "HEAD"):
-            await bounded(self.app, scope, receive, send)
+            if scope["path"].rstrip("/") == UPLOAD_PATH:
+                await gate_upload(self.app, scope, receive, send, self.uploads)
+            else:
+                await bounded(self.app, scope, receive, send)
             return
         path: str = scope["path"]
         headers = Headers(scope=scope)
@@ -492,6 +497,6 @@ def _passes_through(path: str) -> bool:
         _is_file(path))
 
 
-def site_layer(app: ASGIApp) -> ASGIApp:
-    return SiteLayer(app)
+def site_layer(app: ASGIApp, uploads: UploadTargets | None = None) -> ASGIApp:
+    return SiteLayer(app, uploads)
 

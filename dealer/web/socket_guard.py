@@ -45,7 +45,9 @@ SOCKETIO_MESSAGE = "4"  # an engine.io message carries one socket.io packet
 SOCKETIO_EVENT = "42"  # engine.io message + socket.io event
 # What a page sends: connect, disconnect, event. Binary events and acknowledgements
 # ("45", "46") would make the server wait for and keep their attachments.
-SOCKETIO_FROM_PAGES = ("40", "41", SOCKETIO_EVENT)
+SOCKETIO_CONNECT = "40"
+SOCKETIO_FROM_PAGES = (SOCKETIO_CONNECT, "41", SOCKETIO_EVENT)
+CONNECT_EVENT = "event"  # the page's first event, sent with its connect
 MAX_EVENT_NAME = 256  # the framework's longest handler names are about 100 characters
 # A UTF-16 surrogate as JSON writes it: browsers escape lone ones (ES2019).
 SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
@@ -99,17 +101,20 @@ def frame_size(message: Message) -> int:
 
 
 def well_formed_event(text: str) -> str | None:
-    """A socket.io event frame of ours, ``42[/namespace,][ack id][name, {data}]``, as the
-    app may read it (lone surrogates replaced); None for anything else."""
+    """A page's socket.io event frame, ``42[/namespace,][ack id][name, {data}]``, or its
+    namespace connect, ``40[/namespace,][{auth}]`` (the auth may carry the page's first
+    event), as the app may read it (lone surrogates replaced); None for anything else."""
+    connect = text.startswith(SOCKETIO_CONNECT)
     body = text[len(SOCKETIO_EVENT):]
     if body.startswith("/"):
         body = body.partition(",")[2]
-    if body[:1] != "[":
+    if connect and not body:
+        return text
+    if body[:1] not in ("[", "{"):
         body = body.lstrip("0123456789")  # an acknowledgement id
     try:
         packet = json.loads(body)
-        if not (isinstance(packet, list) and len(packet) >= 2 and isinstance(packet[0], str)
-                and _is_event_record(packet[0], packet[1])):
+        if not (_is_connect_auth(packet) if connect else _is_event_packet(packet)):
             return None
         if not SURROGATE_ESCAPE.search(body):
             return text
@@ -117,6 +122,16 @@ def well_formed_event(text: str) -> str | None:
     except (ValueError, RecursionError):  # not JSON, or nested deeper than any event
         return None
     return text[:len(text) - len(body)] + cleaned
+
+
+def _is_event_packet(packet: object) -> bool:
+    return (isinstance(packet, list) and len(packet) >= 2 and isinstance(packet[0], str)
+            and _is_event_record(packet[0], packet[1]))
+
+
+def _is_connect_auth(auth: object) -> bool:
+    return isinstance(auth, dict) and (
+        CONNECT_EVENT not in auth or _is_event_record("event", auth[CONNECT_EVENT]))
 
 
 def _is_event_record(name: str, data: object) -> bool:
@@ -178,8 +193,8 @@ def guard_websocket(app: ASGIApp, addresses: AddressBudgets | None = None) -> AS
                 if not per_address.spend(client):
                     await send(close(CLOSE_POLICY, "too many events from its address"))
                     return {"type": "websocket.disconnect", "code": CLOSE_POLICY}
-                if not text.startswith(SOCKETIO_EVENT):
-                    return message  # the namespace's connect and disconnect
+                if not text.startswith((SOCKETIO_CONNECT, SOCKETIO_EVENT)):
+                    return message  # the namespace's disconnect
                 if (event := well_formed_event(text)) is not None:
                     return message if event is text else {**message, "text": event}
                 logger.warning("websocket of %s: a malformed event frame dropped (%d bytes)",
