@@ -12,8 +12,12 @@ from __future__ import annotations
 
 import unicodedata
 
-# Unicode's categories of characters that do not show as themselves.
-UNSEEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+# Unicode's categories of characters that steer the display instead of showing: controls,
+# line and paragraph separators, lone surrogates; and with the format characters, every
+# character that does not show as itself. (Format characters have their place in some
+# names: a zero-width non-joiner in Persian ones.)
+CONTROL_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
+UNSEEN_CATEGORIES = CONTROL_CATEGORIES | {"Cf"}
 LOG_LIMIT = 300  # characters of one visitor value in a log line
 
 
@@ -22,12 +26,20 @@ def has_unseen(text: str) -> bool:
     return not text.isprintable() and any(map(_is_unseen, text))
 
 
-def visible(value: object) -> str:
-    """``value`` as text with every character that does not show as itself as its code."""
+def has_control(text: str) -> bool:
+    """Whether ``text`` holds a control character (a TAB, a newline, ESC)."""
+    return not text.isprintable() and any(
+        unicodedata.category(char) in CONTROL_CATEGORIES for char in text)
+
+
+def visible(value: object, keep: str = "") -> str:
+    """``value`` as text with every character that does not show as itself as its code,
+    but for those in ``keep``."""
     text = str(value)
     if text.isprintable():  # the common case: nothing to look at one by one
         return text
-    return "".join(f"<U+{ord(char):04X}>" if _is_unseen(char) else char for char in text)
+    return "".join(f"<U+{ord(char):04X}>" if _is_unseen(char) and char not in keep else char
+                   for char in text)
 
 
 def _is_unseen(char: str) -> bool:
