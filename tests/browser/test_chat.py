@@ -15,7 +15,7 @@ from sqlmodel import Session, select
 from dealer.db import make_engine
 from dealer.leads.models import Lead
 from dealer.stock.models import Vehicle, VehiclePrice
-from tests.browser.page_types import PHONE, connected
+from tests.browser.page_types import PHONE, connected, type_with_lone_surrogate
 from tests.browser.test_accessibility import violations
 from tests.conftest import Site, consent_cookie
 
@@ -94,6 +94,23 @@ def test_a_stock_question_shows_three_cars_and_the_search(page: Page, site: Site
     assert "fuel=electric" in href and "body_style=suv" in href and "price_max=60000" in href
     results.click()
     expect(page).to_have_url(re.compile(re.escape(STOCK[locale]) + r"\?.*fuel=electric"))
+
+
+@pytest.mark.parametrize("locale", ["nl", "de"])
+def test_a_lone_surrogate_in_a_question_leaves_the_chat_working(page: Page, site: Site,
+                                                                locale: str) -> None:
+    page.goto(site.url(HOME[locale]))
+    panel = open_chat(page, locale)
+    question = panel.get_by_role("textbox", name=WORDS[locale]["question"])
+    expect(question).to_be_focused(timeout=30_000)
+    type_with_lone_surrogate(question, "Hallo ")
+    question.press("Enter")
+    log = panel.get_by_role("log")
+    expect(log.get_by_text("Hallo \ufffd")).to_be_visible(timeout=30_000)
+    # The conversation goes on: the server still answers this visitor.
+    question.fill(WORDS[locale]["stock"])
+    question.press("Enter")
+    expect(log.locator(".chat-vehicle")).to_have_count(3, timeout=30_000)
 
 
 BUBBLE_SHOWN_AT = """
