@@ -98,19 +98,25 @@ def test_a_stock_question_shows_three_cars_and_the_search(page: Page, site: Site
 
 @pytest.mark.parametrize("locale", ["nl", "de"])
 def test_a_lone_surrogate_in_a_question_leaves_the_chat_working(page: Page, site: Site,
-                                                                locale: str) -> None:
+                                                                db: Engine, locale: str) -> None:
     page.goto(site.url(HOME[locale]))
     panel = open_chat(page, locale)
     question = panel.get_by_role("textbox", name=WORDS[locale]["question"])
     expect(question).to_be_focused(timeout=30_000)
-    type_with_lone_surrogate(question, "Hallo ")
+    type_with_lone_surrogate(question, "Vraag over mijn auto ")
     question.press("Enter")
     log = panel.get_by_role("log")
-    expect(log.get_by_text("Hallo \ufffd")).to_be_visible(timeout=30_000)
-    # The conversation goes on: the server still answers this visitor.
-    question.fill(WORDS[locale]["stock"])
+    expect(log.get_by_text("Vraag over mijn auto")).to_be_visible(timeout=30_000)
+    # The conversation goes on, down to the hand-over that stores it.
+    question.fill(WORDS[locale]["person"])
     question.press("Enter")
-    expect(log.locator(".chat-vehicle")).to_have_count(3, timeout=30_000)
+    panel.get_by_role("textbox", name=WORDS[locale]["name"], exact=True).fill("Anna de Vries")
+    panel.get_by_role("textbox", name=WORDS[locale]["email"]).fill("anna@example.nl")
+    panel.get_by_role("checkbox").check()
+    panel.get_by_role("button", name=WORDS[locale]["details"]).click()
+    expect(log.get_by_text(WORDS[locale]["thanks"])).to_be_visible(timeout=30_000)
+    (lead,) = chat_leads(db)
+    assert "Vraag over mijn auto \ufffd" in lead.payload["transcript"]
 
 
 BUBBLE_SHOWN_AT = """
