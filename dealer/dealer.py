@@ -22,12 +22,12 @@ from dealer.routes import registrations
 from dealer.settings import get_settings
 from dealer.state.analytics import AnalyticsState
 from dealer.state.failures import browser_failed, event_failed
+from dealer.state.uploads import FrameworkUploadTargets
 from dealer.web.server import ShellCache, site_layer, static_dir
 
 app = rx.App(
     style=styles.BASE_STYLE,
     stylesheets=[*styles.STYLESHEETS, "/site.css"],
-    api_transformer=site_layer,
     backend_exception_handler=event_failed,
     frontend_exception_handler=browser_failed,
     head_components=[rx.el.link(rel="icon", href=SITE_FAVICON, type="image/svg+xml")],
@@ -37,6 +37,8 @@ app = rx.App(
                      (61, "Measurement"): lambda _stateful: measurement(),
                      (62, "ErrorReporting"): lambda _stateful: error_reporting()},
 )
+# The HTTP layer in front of the app; it asks the app which uploads it can take.
+app.api_transformer = functools.partial(site_layer, uploads=FrameworkUploadTargets(app))
 # SPEC §8: what no page catches shows the site's own something-went-wrong page; the
 # framework's handler tells the server's log, the error reporter (when configured) is told.
 app.app_wraps[55, "ErrorBoundary"] = lambda _stateful: app_error_boundary(on_error=[

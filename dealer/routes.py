@@ -17,6 +17,7 @@ from urllib.parse import quote, unquote, urlsplit
 
 from dealer.i18n import DEFAULT_LOCALE, LOCALES, locale_from_path
 from dealer.settings import RouteRule, get_settings
+from dealer.visible import has_unseen
 
 LOCALE_PREFIX = {"nl": "", "de": "/de"}
 
@@ -282,13 +283,19 @@ def path_for(screen: str, locale: str, **params: str) -> str:
 
 
 def _split(path: str) -> list[str] | None:
+    # No name of ours holds a character that does not show (a TAB, a direction mark), as
+    # typed or percent-encoded: such a path is no page, and would put that character into
+    # the page's canonical URL. (Checked before urlsplit, which drops tabs and newlines.)
+    if has_unseen((path or "").partition("?")[0]):
+        return None
     try:
         raw = urlsplit(path or "/").path
     except ValueError:
         return None
     if not raw.startswith("/"):
         raw = "/" + raw
-    return [unquote(part) for part in raw.split("/") if part]
+    parts = [unquote(part) for part in raw.split("/") if part]
+    return None if any(map(has_unseen, parts)) else parts
 
 
 def resolve(path: str) -> tuple[str, str, dict[str, str]] | None:

@@ -107,6 +107,9 @@ class Settings(BaseSettings):
     smtp_port: int = 25
     smtp_user: str | None = None
     smtp_password: str | None = None
+    # Mail goes encrypted whenever the server offers STARTTLS; with this set, a server that
+    # offers none (or a certificate that does not verify) gets no lead at all.
+    smtp_require_tls: bool = False
     lead_mail_from: str = "website@localhost"
     lead_mail_to: str | None = None
     lead_webhook_url: str | None = None

@@ -116,6 +116,15 @@ class Site:
     def url(self, path: str) -> str:
         return self.base_url + path
 
+    @property
+    def log(self) -> Path:
+        """What the server wrote (its log and the build's output)."""
+        return site_log(self.checkout, self.port)
+
+
+def site_log(checkout: Path, port: int) -> Path:
+    return checkout / ".cache" / f"test-site-{port}.log"
+
 
 # This process's site starts: whether each compiled the pages, and how long it took to
 # answer (the run's summary reports them: a compile costs about a minute of both cores).
@@ -135,7 +144,7 @@ def start_site(checkout: Path, port: int, env: dict[str, str]) -> subprocess.Pop
 
 def _start_site(checkout: Path, port: int, env: dict[str, str]) -> subprocess.Popen:
     base_url = f"http://127.0.0.1:{port}"
-    log_path = checkout / ".cache" / f"test-site-{port}.log"
+    log_path = site_log(checkout, port)
     log_path.parent.mkdir(exist_ok=True)
     with log_path.open("wb") as log:
         process = subprocess.Popen(

@@ -36,6 +36,7 @@ from typing import Any, Protocol, TypeVar
 from dealer.content.client import ContentClient, ContentError
 from dealer.content.links import HOME_SLUG
 from dealer.settings import Settings, get_settings
+from dealer.visible import for_log
 
 log = logging.getLogger(__name__)
 
@@ -256,9 +257,10 @@ class ContentRepository:
         except Exception as exc:  # a visitor-facing read must not fail
             reason = "timed out" if isinstance(exc, TimeoutError) else repr(exc)
             if key in self._last_good:
-                log.warning("content read %s %s; serving the last good answer", key, reason)
+                log.warning("content read %s %s; serving the last good answer", for_log(key),
+                            reason)
                 return copy.deepcopy(self._last_good[key])
-            log.error("content read %s %s; no earlier answer to serve", key, reason)
+            log.error("content read %s %s; no earlier answer to serve", for_log(key), reason)
             if optional:
                 return empty
             raise ContentUnavailable(key) from exc

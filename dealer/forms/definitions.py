@@ -2,7 +2,8 @@
 
 Which rules guard which field is a product decision (SPEC §5 leaves it open):
 
-* ``name``: required (blank does not count), 2-80 characters, at least one letter.
+* ``name``: required (blank does not count), 2-80 characters, at least one letter, no
+  control characters (a tab, a line break, a terminal escape).
 * ``email``: required, a valid address, at most 254 characters (the SMTP limit).
 * ``phone``: optional; digits with the usual separators (``+31 6 1234 5678``,
   ``(030) 123-4567``), 8-20 characters.
@@ -146,7 +147,8 @@ def choice(name: str, label: str, options: Sequence[tuple[str, str]], error: str
 # --- fields ----------------------------------------------------------------------------
 
 NAME = FieldDef(
-    "name", "text", N_("Name"), "required:trim|length:2,80|contains_alpha", autocomplete="name"
+    "name", "text", N_("Name"), "required:trim|length:2,80|contains_alpha|no_control",
+    autocomplete="name"
 )
 EMAIL = FieldDef(
     "email", "text", N_("Email address"), "required:trim|email|length:0,254",

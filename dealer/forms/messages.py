@@ -38,6 +38,7 @@ _PLAIN: Mapping[str, str] = {
     "email": N_("Please enter a valid email address."),
     "is": N_("{Label} is not an allowed value."),
     "matches": N_("{Label} is not an allowed value."),
+    "no_control": N_("{Label} cannot contain tabs, line breaks or other control characters."),
     "number": N_("{Label} must be a number."),
     "required": N_("{Label} is required."),
     "symbol": N_("{Label} can only contain symbols."),

@@ -23,7 +23,8 @@ without a zone and the legacy forms (``05/31/2024``, ``May 31, 2024``) are local
 Two deliberate differences from browsers: impossible dates (``2024-02-30``) and dates
 without a year are invalid instead of rolling over or guessing a year.
 
-Small extensions: ``matches`` takes flags after a pattern's closing slash (``/^nl/i``),
+Small extensions: ``no_control`` refuses control characters (tabs, line breaks, terminal
+escapes; ``dealer.visible``), ``matches`` takes flags after a pattern's closing slash (``/^nl/i``),
 ``url`` takes protocols with or without their colon (``url:https`` or ``url:https:``),
 and ``length``, ``min`` and ``max`` treat sets like lists. ``confirm`` and
 ``require_one`` look other fields up by name in the ``values`` mapping.
@@ -43,6 +44,8 @@ from functools import lru_cache
 from string import ascii_letters, ascii_lowercase, ascii_uppercase, punctuation
 from urllib.parse import unquote
 from zoneinfo import ZoneInfo
+
+from dealer.visible import has_control
 
 # Dates without a zone are read in the visitors' time zone (the Netherlands and Germany
 # share one), as their browsers did, not in the server's.
@@ -458,6 +461,10 @@ def _only(sets: Mapping[str, CharTest]) -> Callable[..., bool]:
     return rule
 
 
+def _no_control(field: _Field) -> bool:
+    return not has_control(_js_string(field.value))
+
+
 def _contains(sets: Mapping[str, CharTest]) -> Callable[..., bool]:
     def rule(field: _Field, *args: object) -> bool:
         return any(map(_pick(sets, args), _js_string(field.value)))
@@ -683,6 +690,7 @@ _RULES: dict[str, Callable[..., bool]] = {
     "matches": _matches,
     "max": _max,
     "min": _min,
+    "no_control": _no_control,
     "not": _not,
     "number": _number,
     "require_one": _require_one,

@@ -7,19 +7,13 @@ import sys
 from pathlib import Path
 
 from dealer.leads.outbox import process_outbox
-from dealer.leads.report import lead_rows, shown, write_csv
+from dealer.leads.report import lead_rows, listed, write_csv
 
 
 def _list(args: argparse.Namespace) -> int:
     rows = lead_rows(limit=args.limit)
     for row in rows:
-        name = shown(row.fields.get("name", ""))
-        email = shown(row.fields.get("email", ""))
-        about = shown(row.subject or "-")
-        print(f"#{row.id}  {row.created_at:%Y-%m-%d %H:%M}  {row.form_id:<18} {about}  "
-              f"{name} <{email}>  [{row.delivery}]")
-        for attachment in row.attachments:
-            print(f"    {attachment}")
+        print("\n".join(listed(row)))
     print(f"{len(rows)} lead(s)")
     return 0
 

@@ -135,25 +135,37 @@ def email_message(lead: Lead, settings: Settings,
     return message
 
 
+def opportunistic_tls() -> ssl.SSLContext:
+    """Encryption for a server nobody logs in to and TLS is not required of: better than
+    none, as mail servers use it among themselves (RFC 7435); its certificate (often one
+    it made for itself) is not checked."""
+    context = ssl.create_default_context()
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    return context
+
+
 def send_email(lead: Lead, settings: Settings, files: Sequence[MailFile] = ()) -> None:
     if not settings.smtp_host or not settings.lead_mail_to:
         raise DeliveryError("SMTP is not configured")
     tls = ssl.create_default_context()  # the server's certificate is verified
     implicit_tls = settings.smtp_port == 465
+    # A password, or the operator, requires an encrypted connection to this very server.
+    required = bool(settings.smtp_user) or settings.smtp_require_tls
     try:
         with (smtplib.SMTP_SSL(settings.smtp_host, settings.smtp_port, timeout=TIMEOUT_SECONDS,
                                context=tls) if implicit_tls else
               smtplib.SMTP(settings.smtp_host, settings.smtp_port, timeout=TIMEOUT_SECONDS)
               ) as smtp:
             smtp.ehlo()
+            if not implicit_tls and smtp.has_extn("starttls"):
+                smtp.starttls(context=tls if required else opportunistic_tls())
+                smtp.ehlo()
+            elif not implicit_tls and required:
+                # The password or the lead would cross the network readable by anyone.
+                raise DeliveryError("SMTP: the server offers no STARTTLS; not sending over "
+                                    "an unencrypted connection")
             if settings.smtp_user:
-                if not implicit_tls:
-                    if not smtp.has_extn("starttls"):
-                        # The password would cross the network readable by anyone.
-                        raise DeliveryError("SMTP: the server offers no STARTTLS; not "
-                                            "logging in over an unencrypted connection")
-                    smtp.starttls(context=tls)
-                    smtp.ehlo()
                 smtp.login(settings.smtp_user, settings.smtp_password or "")
             smtp.send_message(email_message(lead, settings, files))
     except (OSError, smtplib.SMTPException) as error:

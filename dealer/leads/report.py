@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
-import re
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -15,24 +14,22 @@ from dealer.db import get_engine
 from dealer.forms import uploads
 from dealer.forms.definitions import FORMS
 from dealer.leads.models import Lead, LeadAttachment, OutboxMessage
+from dealer.visible import visible
 
 _BASE_COLUMNS = ("id", "created_at", "form", "locale", "subject", "vehicle", "brand", "model",
                  "source_page", "delivery", "attachments")
-# Characters that reorder what follows them on screen (a name that shows 'fdp.exe' as
-# 'exe.pdf'): shown as their code in the dealer's tools; the database keeps the original.
-_BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
+CELL_LAYOUT = "\t\n\r"  # a spreadsheet shows these in a cell as they are meant
 # A spreadsheet runs a cell that starts like a formula.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
-def shown(value: object) -> str:
-    """A visitor's value as the dealer's tools show it."""
-    return _BIDI_CONTROLS.sub(lambda match: f"<U+{ord(match.group()):04X}>", str(value))
-
-
 def csv_cell(value: object) -> str:
-    """A value for a spreadsheet: shown, and never taken for a formula."""
-    text = "yes" if value is True else "no" if value is False else shown(value)
+    """A value for a spreadsheet: every character that does not show as itself (terminal
+    escapes, direction marks that show 'fdp.exe' as 'exe.pdf') as its code but the line
+    breaks and tabs a cell shows as such (``dealer.visible``; the database keeps the
+    original), never taken for a formula."""
+    text = ("yes" if value is True else "no" if value is False
+            else visible(value, keep=CELL_LAYOUT))
     return f"'{text}" if text.startswith(_FORMULA_START) else text
 
 
@@ -46,7 +43,7 @@ class AttachmentRow:
     path: str
 
     def __str__(self) -> str:
-        return f"{self.field}: {shown(self.filename)} ({self.size} bytes) {self.path}"
+        return f"{self.field}: {visible(self.filename)} ({self.size} bytes) {self.path}"
 
 
 @dataclass(frozen=True)
@@ -63,6 +60,16 @@ class LeadRow:
     fields: dict[str, object]
     delivery: str  # e.g. "email:sent webhook:pending(3)"; "-" without channels
     attachments: tuple[AttachmentRow, ...] = ()
+
+
+def listed(row: LeadRow) -> list[str]:
+    """A lead as the dealer's terminal lists it: a line, and a line per file. What visitors
+    typed shows every character that does not show as itself as its code: an escape
+    sequence would steer the terminal, a line break forge a lead of its own."""
+    name, email = visible(row.fields.get("name", "")), visible(row.fields.get("email", ""))
+    return [f"#{row.id}  {row.created_at:%Y-%m-%d %H:%M}  {row.form_id:<18} "
+            f"{visible(row.subject or '-')}  {name} <{email}>  [{row.delivery}]",
+            *(f"    {attachment}" for attachment in row.attachments)]
 
 
 def _delivery(messages: list[OutboxMessage]) -> str:

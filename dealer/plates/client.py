@@ -1,7 +1,8 @@
 """Client of the RDW's open vehicle data (opendata.rdw.nl, Socrata).
 
 Two datasets, both asked by plate (``?kenteken=AB123C``, the plate's letters and digits
-in upper case), both answering a JSON list of rows (empty for an unknown plate):
+in upper case), both answering a JSON list of rows (empty for an unknown plate); the
+second only for a plate the first one knows:
 
 * ``m9d7-ebf2`` registered vehicles: ``merk``, ``handelsbenaming``, ``eerste_kleur``,
   ``datum_eerste_toelating`` (``YYYYMMDD``), ``voertuigsoort`` and many more;
@@ -14,7 +15,6 @@ The bundled demo plates are answered in the same shape by a local transport
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 from dataclasses import dataclass
 
@@ -135,7 +135,10 @@ class RdwClient:
 
     async def vehicle(self, plate: Plate) -> RegisteredVehicle | None:
         """The registered vehicle of a Dutch plate; None when the register has none.
-        Raises PlateLookupError when the register cannot tell."""
-        vehicles, fuels = await asyncio.gather(self._dataset(VEHICLES, plate),
-                                               self._dataset(FUELS, plate))
-        return parse_vehicle(plate, vehicles, fuels)
+        Raises PlateLookupError when the register cannot tell. One request for a plate
+        the register does not know (most typed plates that are not found are typos), the
+        fuels' only for one it knows."""
+        vehicles = await self._dataset(VEHICLES, plate)
+        if not _rows(vehicles):
+            return None
+        return parse_vehicle(plate, vehicles, await self._dataset(FUELS, plate))

@@ -1,15 +1,19 @@
 """Looking up a typed plate: what it is, and for a Dutch plate the registered vehicle.
 
-``look_up`` never raises; its answer has one of five states:
+``look_up`` never raises; its answer has one of six states:
 
 * ``found``: a Dutch plate the register knows, with its vehicle;
 * ``not_found``: a valid Dutch plate the register does not know;
 * ``invalid``: no Dutch or German plate (empty text included);
 * ``german``: a valid German plate: there is no public register to ask;
-* ``unavailable``: the register did not answer in time (2 s) or not usefully.
+* ``unavailable``: the register did not answer in time (2 s) or not usefully;
+* ``limited``: this visitor has had the register asked ``VISITOR_LOOKUPS`` times within
+  ``VISITOR_WINDOW_SECONDS``: the register is a public service, not to be scraped
+  through this site.
 
-Answers of the register (found and not found) are kept for ``CACHE_SECONDS`` in a small
-cache of ``CACHE_SIZE`` plates; a failure is not kept, so the next try asks again.
+Answers of the register (found and not found) are kept for ``CACHE_SECONDS``, a failure
+for ``FAILURE_SECONDS`` (a register that is down is not asked again on every key), in a
+small cache of ``CACHE_SIZE`` plates; an answer from the cache counts against no limit.
 Without a configured register address, or with public mocks, the bundled demo plates
 are served through the same client; in the demo (``Settings.demo_mode``) they also
 answer when the register cannot be reached, so an offline demo finds its plates.
@@ -20,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -34,9 +38,15 @@ from dealer.settings import Settings, get_settings
 log = logging.getLogger(__name__)
 
 CACHE_SECONDS = 3600  # the register changes a plate's data rarely (a new colour, an owner)
+FAILURE_SECONDS = 30
 CACHE_SIZE = 256
+# A visitor trades in a car or two, and may look at a few plates more.
+VISITOR_LOOKUPS = 10
+VISITOR_WINDOW_SECONDS = 600
+MAX_VISITORS = 10_000  # the visitors whose lookups are counted, least recent dropped first
 
-LookupState = Literal["found", "not_found", "invalid", "german", "unavailable"]
+LookupState = Literal["found", "not_found", "invalid", "german", "unavailable", "limited"]
+UNAVAILABLE = "unavailable"  # what the cache keeps of a failure
 
 
 @dataclass(frozen=True)
@@ -71,46 +81,72 @@ class PlateLookupService:
         self._client = client
         self.timeout = timeout
         self._clock = clock
-        self._kept: OrderedDict[str, tuple[float, RegisteredVehicle | None]] = OrderedDict()
+        # plate -> (kept until, the register's answer or UNAVAILABLE)
+        self._kept: OrderedDict[str, tuple[float, RegisteredVehicle | str | None]] = (
+            OrderedDict())
+        self._asked: OrderedDict[str, deque[float]] = OrderedDict()  # visitor -> when
 
     async def aclose(self) -> None:
         await self._client.aclose()
         if self._fallback is not None:
             await self._fallback.aclose()
 
-    def _cached(self, key: str) -> tuple[bool, RegisteredVehicle | None]:
+    def _cached(self, key: str) -> tuple[bool, RegisteredVehicle | str | None]:
         kept = self._kept.get(key)
-        if kept is None or self._clock() - kept[0] >= CACHE_SECONDS:
+        if kept is None or self._clock() >= kept[0]:
             return False, None
         self._kept.move_to_end(key)
         return True, kept[1]
 
-    def _keep(self, key: str, vehicle: RegisteredVehicle | None) -> None:
-        self._kept[key] = (self._clock(), vehicle)
+    def _keep(self, key: str, answer: RegisteredVehicle | str | None, seconds: float) -> None:
+        self._kept[key] = (self._clock() + seconds, answer)
         self._kept.move_to_end(key)
         while len(self._kept) > CACHE_SIZE:
             self._kept.popitem(last=False)
 
-    async def look_up(self, text: object) -> PlateLookup:
-        """What ``text`` is as a plate, and the vehicle of a Dutch one; never raises."""
+    def _may_ask(self, visitor: str) -> bool:
+        """Whether this visitor may have the register asked once more; counts it if so."""
+        now = self._clock()
+        asked = self._asked.pop(visitor, None) or deque()
+        while asked and now - asked[0] >= VISITOR_WINDOW_SECONDS:
+            asked.popleft()
+        self._asked[visitor] = asked
+        while len(self._asked) > MAX_VISITORS:
+            self._asked.popitem(last=False)
+        if len(asked) >= VISITOR_LOOKUPS:
+            return False
+        asked.append(now)
+        return True
+
+    async def look_up(self, text: object, visitor: str = "") -> PlateLookup:
+        """What ``text`` is as a plate, and the vehicle of a Dutch one; never raises.
+        ``visitor`` identifies who asks (their address), for the per-visitor limit."""
         parsed = parse_plate(text)
         if parsed.plate is None:
             return PlateLookup("invalid")
         plate = parsed.plate
         if plate.country == "de":
             return PlateLookup("german", plate)
-        hit, vehicle = self._cached(plate.compact)
+        hit, answer = self._cached(plate.compact)
         if not hit:
+            if not self._may_ask(visitor):
+                log.info("plate lookup of %s refused: too many from one visitor",
+                         plate.formatted)
+                return PlateLookup("limited", plate)
             try:
-                vehicle = await asyncio.wait_for(self._client.vehicle(plate), self.timeout)
+                answer = await asyncio.wait_for(self._client.vehicle(plate), self.timeout)
             except Exception as exc:  # a visitor's lookup must not fail
                 reason = "timed out" if isinstance(exc, TimeoutError) else repr(exc)
                 log.warning("plate lookup of %s %s", plate.formatted, reason)
-                if self._fallback is None:
-                    return PlateLookup("unavailable", plate)
-                vehicle = await self._fallback.vehicle(plate)  # the demo's own register
-                return PlateLookup("found" if vehicle else "not_found", plate, vehicle)
-            self._keep(plate.compact, vehicle)
+                if self._fallback is not None:  # the demo's own register
+                    vehicle = await self._fallback.vehicle(plate)
+                    return PlateLookup("found" if vehicle else "not_found", plate, vehicle)
+                self._keep(plate.compact, UNAVAILABLE, FAILURE_SECONDS)
+                return PlateLookup("unavailable", plate)
+            self._keep(plate.compact, answer, CACHE_SECONDS)
+        if answer == UNAVAILABLE:
+            return PlateLookup("unavailable", plate)
+        vehicle = answer if isinstance(answer, RegisteredVehicle) else None
         return PlateLookup("found" if vehicle else "not_found", plate, vehicle)
 
 

@@ -12,6 +12,7 @@ import reflex as rx
 from dealer.analytics import page_events
 from dealer.content.preview import is_preview
 from dealer.state.request import page_request
+from dealer.visible import for_log
 from dealer.web.describe import describe
 
 logger = logging.getLogger(__name__)
@@ -26,7 +27,7 @@ class AnalyticsState(rx.State):
         try:
             info = await describe(request.path, request.query)
         except Exception:  # measuring never troubles the visitor; the log keeps the cause
-            logger.exception("analytics: no events for %s", request.path)
+            logger.exception("analytics: no events for %s", for_log(request.path))
             return None
         entries = json.dumps(page_events(info, request.query), separators=(",", ":"))
         return rx.call_script(f"window.vmTrack&&window.vmTrack({entries})")

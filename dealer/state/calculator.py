@@ -23,6 +23,7 @@ from dealer.views.calculator import (
     vehicle_path,
 )
 from dealer.views.chart import monthly_chart_html
+from dealer.visible import for_log
 from dealer.web.seo import page_title
 
 logger = logging.getLogger(__name__)
@@ -184,7 +185,8 @@ class CalculatorState(rx.State):
             calculation = pricing.calculate(self._prices, self._choices[self.deal],
                                             country=self._country, locale=locale)
         except (KeyError, ValueError):
-            logger.exception("calculation failed for %s (%s)", self._slug, self.deal)
+            logger.exception("calculation failed for %s (%s)", for_log(self._slug),
+                             self.deal)
             calculation = None
         if calculation is None:
             self.found = False

@@ -21,6 +21,7 @@ from dealer.views.locations import (
     load_employees,
     load_locations,
 )
+from dealer.visible import for_log
 
 logger = logging.getLogger(__name__)
 
@@ -58,7 +59,7 @@ class EmployeesState(rx.State):
         try:
             listing = employee_listing(load_employees(search), load_locations(), search, locale)
         except Exception:  # the visitor gets a message, never a stack trace
-            logger.exception("employees failed to load for %s", request.path)
+            logger.exception("employees failed to load for %s", for_log(request.path))
             self.failed, self.failed_text = True, gettext(locale, LOAD_FAILED)
             return
         self.failed = False

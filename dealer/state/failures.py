@@ -8,6 +8,7 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from dealer.i18n import N_, gettext
+from dealer.visible import for_log
 
 logger = logging.getLogger(__name__)
 
@@ -36,5 +37,6 @@ def browser_failed(exception: Exception) -> None:
     """The app's handler of errors the browser reports over the websocket: a line in the
     log, not an error event. The browser's own reporter sends the event, with the replay
     the visitor consented to; an error-level record here would report it a second time,
-    from the server and whatever the visitor's choice."""
-    logger.warning("the browser reported an error: %s", exception)
+    from the server and whatever the visitor's choice. The browser's words are the
+    visitor's to choose: one bounded line (``visible.for_log``)."""
+    logger.warning("the browser reported an error: %s", for_log(exception))

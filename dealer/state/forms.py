@@ -330,6 +330,7 @@ class FormsState(rx.State):
             if form is None or "trade_in_plate" not in form.names or self.status != "ready":
                 return
             text, locale = self.form_values.get("trade_in_plate", ""), self._locale
+            visitor = self.router.session.client_ip
             if not text.strip():
                 self._forget_plate()
                 return
@@ -338,7 +339,7 @@ class FormsState(rx.State):
             self._plate_text, self._plate_record = text, {}
             self.plate_status = "loading"
             self.plate_message = gettext(locale, LOOKING_UP, DOMAIN)
-        view, record = await look_up(text, locale)
+        view, record = await look_up(text, locale, visitor)
         async with self:
             if self._plate_text != text or self._form() is not form:
                 return  # a newer lookup, or another page, owns the fields now

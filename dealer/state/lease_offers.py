@@ -14,6 +14,7 @@ from dealer.views.lease_offers import (
     offer_listing,
 )
 from dealer.views.stock import FilterGroup
+from dealer.visible import for_log
 from dealer.web.seo import page_title
 
 logger = logging.getLogger(__name__)
@@ -35,7 +36,7 @@ class LeaseOffersState(rx.State):
         try:
             listing = offer_listing(request.query, request.locale)
         except Exception:  # the page must render whatever the database does
-            logger.exception("lease offers failed for %s", request.path)
+            logger.exception("lease offers failed for %s", for_log(request.path))
             self.failed = True
             return
         self.failed = False

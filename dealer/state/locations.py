@@ -24,6 +24,7 @@ from dealer.views.locations import (
     location_listing,
     location_missing,
 )
+from dealer.visible import for_log
 
 logger = logging.getLogger(__name__)
 
@@ -67,7 +68,7 @@ class LocationsState(rx.State):
         try:
             locations = load_locations()
         except Exception:  # the visitor gets a message, never a stack trace
-            logger.exception("locations failed to load for %s", request.path)
+            logger.exception("locations failed to load for %s", for_log(request.path))
             self.failed, self.failed_text = True, gettext(locale, LOAD_FAILED)
             return
         listing = location_listing(locations, search, locale)
@@ -116,7 +117,7 @@ class LocationState(rx.State):
             location = find_location(params.get("location", ""), brand)
             neighbours = load_locations() if location is not None else []
         except Exception:  # the visitor gets a message, never a stack trace
-            logger.exception("location failed to load for %s", path)
+            logger.exception("location failed to load for %s", for_log(path))
             self.failed, self.failed_text = True, gettext(locale, LOAD_FAILED)
             self.path = path
             return

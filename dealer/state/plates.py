@@ -30,11 +30,12 @@ class PlateState(rx.State):
         for an older text is dropped."""
         async with self:
             text, locale = self.plate_text, page_request(self).locale
+            visitor = self.router.session.client_ip
             if not text.strip() or (self.status == "loading" and text == self._looked_up):
                 return
             self._looked_up, self.status = text, "loading"
             self.message = gettext(locale, LOOKING_UP, DOMAIN)
-        view, _record = await look_up(text, locale)
+        view, _record = await look_up(text, locale, visitor)
         async with self:
             if self._looked_up == text:
                 self.status, self.message, self.vehicle = view.state, view.message, view.vehicle

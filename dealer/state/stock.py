@@ -19,6 +19,7 @@ from dealer.views.stock import (
     sorted_path,
     stock_listing,
 )
+from dealer.visible import for_log
 
 logger = logging.getLogger(__name__)
 
@@ -49,7 +50,7 @@ class StockState(rx.State):
         try:
             listing = stock_listing(params, locale, scope)
         except Exception:  # the page must render whatever the index does
-            logger.exception("stock search failed for %s", self.router.url.path)
+            logger.exception("stock search failed for %s", for_log(self.router.url.path))
             self.failed = True
             return
         self.failed = False

@@ -9,6 +9,7 @@ import reflex as rx
 from dealer.i18n import gettext
 from dealer.state.request import page_request
 from dealer.views.vacancies import LOAD_FAILED, VacancyDetail, vacancy_page
+from dealer.visible import for_log
 
 logger = logging.getLogger(__name__)
 
@@ -26,7 +27,7 @@ class VacancyState(rx.State):
         try:
             info, detail = await vacancy_page(request.path, request.locale, request.params)
         except Exception:  # the visitor gets a message, never a stack trace
-            logger.exception("vacancy failed to load for %s", request.path)
+            logger.exception("vacancy failed to load for %s", for_log(request.path))
             self.failed_text, self.path = gettext(request.locale, LOAD_FAILED), request.path
             return
         self.failed_text = ""

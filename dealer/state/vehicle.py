@@ -12,6 +12,7 @@ from dealer.views.vehicle import (
     VehicleView,
     vehicle_page,
 )
+from dealer.visible import for_log
 
 logger = logging.getLogger(__name__)
 
@@ -50,7 +51,7 @@ class VehicleState(rx.State):
         try:
             page = vehicle_page(path)
         except Exception:  # the page must answer whatever the database does
-            logger.exception("vehicle page failed for %s", path)
+            logger.exception("vehicle page failed for %s", for_log(path))
             self.failed, self.found, self.loaded_path = True, False, path
             return
         self.failed = False

@@ -79,6 +79,7 @@ from dealer.views.reviews import (
     for_browser as reviews_for_browser,
 )
 from dealer.views.vacancies import load_vacancies, matching
+from dealer.visible import for_log
 from dealer.web.seo import absolute_url, page_title, with_query
 
 logger = logging.getLogger(__name__)
@@ -676,7 +677,8 @@ async def build_blocks(body: Any, ctx: _Context) -> list[Block]:
         kind = raw.get("component") if isinstance(raw, dict) else None
         builder = BLOCKS.get(kind or "")
         if builder is None:
-            logger.warning("skipping unknown content block %r on %s", kind, ctx.path)
+            logger.warning("skipping unknown content block %s on %s", for_log(kind),
+                           for_log(ctx.path))
             continue
         try:
             block = await builder(raw, ctx)
@@ -685,7 +687,8 @@ async def build_blocks(body: Any, ctx: _Context) -> list[Block]:
                            ctx.path)
             continue
         except Exception:  # a broken block must not take the page down
-            logger.exception("content block %r on %s failed to build", kind, ctx.path)
+            logger.exception("content block %s on %s failed to build", for_log(kind),
+                             for_log(ctx.path))
             continue
         if block is None:
             continue
@@ -735,7 +738,8 @@ def _unavailable(ctx: _Context, screen: str) -> ContentView:
 def _layout(content: dict, path: str) -> str:
     layout = _text(content.get("layout")) or "default"
     if layout not in LAYOUTS:
-        logger.warning("unknown layout %r on %s; using the default", layout, path)
+        logger.warning("unknown layout %s on %s; using the default", for_log(layout),
+                       for_log(path))
         return "default"
     return layout
 

@@ -30,6 +30,7 @@ from dealer.stock.repository import get_vehicle
 from dealer.views.lease_offers import LEASE_OFFER_PARAM, offer_detail
 from dealer.views.plates import VALUATION_PARAM
 from dealer.views.vacancies import load_vacancies
+from dealer.visible import for_log
 from dealer.web.seo import page_title
 
 logger = logging.getLogger(__name__)
@@ -190,7 +191,7 @@ async def form_page(
     try:
         subject = await load_subject(screen, locale, params, query)
     except Exception:  # the page says it could not load; the server must not fail
-        logger.exception("form subject of %s could not be loaded", path)
+        logger.exception("form subject of %s could not be loaded", for_log(path))
         return error_page("form_load_failed", path, locale, screen, status=500,
                           params=params), None
     if subject is None:

@@ -31,6 +31,8 @@ _MESSAGES = {
                  "please fill in the details of your car yourself."),
     "unavailable": N_("The vehicle register cannot be reached right now. Please try again "
                       "in a moment, or fill in the details of your car yourself."),
+    "limited": N_("You have looked up many licence plates in a short time. Please try again "
+                  "in a few minutes, or fill in the details of your car yourself."),
 }
 # The RDW's fuel and colour names (Dutch, as its open data writes them).
 _FUELS = {
@@ -171,8 +173,8 @@ def autofill(values: Mapping[str, str], details: Mapping[str, str],
     return changes
 
 
-async def look_up(text: str, locale: str) -> tuple[PlateView, dict[str, str]]:
-    """Look a typed plate up: what the page shows, and what a lead keeps of it. The
-    valuation link is there only with the trade-in feature on."""
-    lookup = await get_plate_lookup().look_up(text)
+async def look_up(text: str, locale: str, visitor: str) -> tuple[PlateView, dict[str, str]]:
+    """Look a typed plate up for a visitor (their address): what the page shows, and what
+    a lead keeps of it. The valuation link is there only with the trade-in feature on."""
+    lookup = await get_plate_lookup().look_up(text, visitor)
     return plate_view(lookup, locale, trade_in_href(locale)), lead_record(lookup)

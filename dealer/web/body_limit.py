@@ -14,6 +14,7 @@ from starlette.responses import PlainTextResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from dealer.forms.uploads import MAX_BYTES
+from dealer.visible import for_log
 
 logger = logging.getLogger(__name__)
 
@@ -30,7 +31,7 @@ async def bounded(app: ASGIApp, scope: Scope, receive: Receive, send: Send,
     """``app`` for a request whose body may be at most ``limit`` bytes."""
     length = announced_length(scope)
     if length is not None and length > limit:
-        logger.info("refused a %s-byte request body to %s", length, scope.get("path"))
+        logger.info("refused a %s-byte request body to %s", length, for_log(scope.get("path")))
         await PlainTextResponse("Request too large", status_code=413)(scope, receive, send)
         return
     received = 0
@@ -41,8 +42,8 @@ async def bounded(app: ASGIApp, scope: Scope, receive: Receive, send: Send,
         if message["type"] == "http.request":
             received += len(message.get("body", b""))
             if received > limit:
-                logger.info("cut off a request body to %s at %s bytes", scope.get("path"),
-                            received)
+                logger.info("cut off a request body to %s at %s bytes",
+                            for_log(scope.get("path")), received)
                 return {"type": "http.disconnect"}
         return message
 

@@ -20,6 +20,7 @@ from dealer.content.repository import ContentUnavailable
 from dealer.i18n import locale_from_path
 from dealer.pageinfo import PageInfo, error_page, not_found
 from dealer.routes import SCREENS, resolve
+from dealer.visible import for_log
 
 logger = logging.getLogger(__name__)
 
@@ -56,6 +57,6 @@ async def describe(path: str, query: Mapping[str, str] | None = None) -> PageInf
         return error_page("content_unavailable", path, locale, screen, status=503,
                           params=params, href=path)
     except Exception:  # any failure of a page's data: the one error page, never a trace
-        logger.exception("describing %s failed", path)
+        logger.exception("describing %s failed", for_log(path))
         return error_page("something_went_wrong", path, locale, screen, status=500,
                           params=params)

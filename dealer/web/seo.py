@@ -75,10 +75,14 @@ def json_ld_script(data: dict) -> str:
     return f'<script type="application/ld+json">{text}</script>'
 
 
+def canonical_url(info: PageInfo) -> str:
+    return absolute_url(with_query(info.path, info.canonical_params))
+
+
 def head_html(info: PageInfo, *, with_title: bool) -> str:
     """Title, description, canonical, hreflang, robots and link-preview tags."""
     settings = get_settings()
-    canonical = absolute_url(with_query(info.path, info.canonical_params))
+    canonical = canonical_url(info)
     tags = []
     if with_title:
         tags.append(f"<title data-seo>{html.escape(info.title)}</title>")

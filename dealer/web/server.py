@@ -2,8 +2,8 @@
 
 It answers what a static file server cannot: trailing-slash and configured
 redirects, the language choice on the root URL, real status codes, per-URL
-``<html lang>`` and head tags, /health. Events, uploads and assets pass through to
-Reflex; websocket frames pass through ``socket_guard``.
+``<html lang>`` and head tags, /health. Events and assets pass through to Reflex;
+websocket frames pass through ``socket_guard``, uploads through ``upload_gate``.
 """
 
 from __future__ import annotations
@@ -61,6 +61,7 @@ from dealer.web.seo import CRAWLER_MAIN_ID, crawler_html, head_html, json_ld_scr
 from dealer.web.sitemap import robots_txt, sitemap_document
 from dealer.web.socket_guard import guard_websocket
 from dealer.web.tags import page_start_script
+from dealer.web.upload_gate import UPLOAD_PATH, NoUploads, UploadTargets, gate_upload
 
 logger = logging.getLogger(__name__)
 
@@ -374,8 +375,9 @@ async def state_store_ok() -> bool:
 
 
 class SiteLayer:
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, uploads: UploadTargets | None = None) -> None:
         self.app = app
+        self.uploads = uploads or NoUploads()
         self.websocket = guard_websocket(app)
         self.shells = ShellCache()
         self.assets = AssetCache()
@@ -394,7 +396,11 @@ class SiteLayer:
             await self.app(scope, receive, send)
             return
         if scope["method"] not in ("GET", "HEAD"):
-            await bounded(self.app, scope, receive, with_headers(send, self.security_headers))
+            send = with_headers(send, self.security_headers)
+            if scope["path"].rstrip("/") == UPLOAD_PATH:
+                await gate_upload(self.app, scope, receive, send, self.uploads)
+            else:
+                await bounded(self.app, scope, receive, send)
             return
         path: str = scope["path"]
         query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
@@ -580,6 +586,6 @@ def _passes_through(path: str) -> bool:
         _is_file(path))
 
 
-def site_layer(app: ASGIApp) -> ASGIApp:
-    return SiteLayer(app)
+def site_layer(app: ASGIApp, uploads: UploadTargets | None = None) -> ASGIApp:
+    return SiteLayer(app, uploads)
 

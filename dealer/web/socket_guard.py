@@ -5,19 +5,26 @@ frame larger than any event of ours, a binary frame or binary event (no handler 
 file over the socket: files go by HTTP POST, bounded there), or events faster than anyone
 types, on one connection or from one address over all its connections, end the
 connection with one log line (the browser reconnects as after a network drop); a frame
-that is no event of ours is dropped with one log line instead of a traceback.
+that is no event of ours (its data must be an event record, not text the framework would
+log whole before refusing it) is dropped with one log line instead of a traceback. Text
+in an event is made valid Unicode before the app reads it: a lone UTF-16 surrogate
+(which JavaScript strings may hold) becomes U+FFFD, so no state keeps text it cannot send
+back.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import re
 import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from dealer.visible import for_log
 
 logger = logging.getLogger(__name__)
 
@@ -38,7 +45,13 @@ SOCKETIO_MESSAGE = "4"  # an engine.io message carries one socket.io packet
 SOCKETIO_EVENT = "42"  # engine.io message + socket.io event
 # What a page sends: connect, disconnect, event. Binary events and acknowledgements
 # ("45", "46") would make the server wait for and keep their attachments.
-SOCKETIO_FROM_PAGES = ("40", "41", SOCKETIO_EVENT)
+SOCKETIO_CONNECT = "40"
+SOCKETIO_FROM_PAGES = (SOCKETIO_CONNECT, "41", SOCKETIO_EVENT)
+CONNECT_EVENT = "event"  # the page's first event, sent with its connect
+MAX_EVENT_NAME = 256  # the framework's longest handler names are about 100 characters
+# A UTF-16 surrogate as JSON writes it: browsers escape lone ones (ES2019).
+SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 @dataclass
@@ -87,19 +100,61 @@ def frame_size(message: Message) -> int:
     return len(text.encode("utf-8", "surrogatepass")) if text else len(message.get("bytes") or b"")
 
 
-def is_well_formed_event(text: str) -> bool:
-    """A socket.io event frame of ours: ``42[/namespace,][name, {data}]``."""
+def well_formed_event(text: str) -> str | None:
+    """A page's socket.io event frame, ``42[/namespace,][ack id][name, {data}]``, or its
+    namespace connect, ``40[/namespace,][{auth}]`` (the auth may carry the page's first
+    event), as the app may read it (lone surrogates replaced); None for anything else."""
+    connect = text.startswith(SOCKETIO_CONNECT)
     body = text[len(SOCKETIO_EVENT):]
     if body.startswith("/"):
         body = body.partition(",")[2]
-    if body[:1] != "[":
+    if connect and not body:
+        return text
+    if body[:1] not in ("[", "{"):
         body = body.lstrip("0123456789")  # an acknowledgement id
     try:
         packet = json.loads(body)
-    except ValueError:
-        return False
+        if not (_is_connect_auth(packet) if connect else _is_event_packet(packet)):
+            return None
+        if not SURROGATE_ESCAPE.search(body):
+            return text
+        cleaned = json.dumps(_valid_unicode(packet), ensure_ascii=False, separators=(",", ":"))
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than any event
+        return None
+    return text[:len(text) - len(body)] + cleaned
+
+
+def _is_event_packet(packet: object) -> bool:
     return (isinstance(packet, list) and len(packet) >= 2 and isinstance(packet[0], str)
-            and isinstance(packet[1], dict | str))
+            and _is_event_record(packet[0], packet[1]))
+
+
+def _is_connect_auth(auth: object) -> bool:
+    return isinstance(auth, dict) and (
+        CONNECT_EVENT not in auth or _is_event_record("event", auth[CONNECT_EVENT]))
+
+
+def _is_event_record(name: str, data: object) -> bool:
+    """The data of a page's socket event: a record, and for an app event one the
+    framework can read as such (a bounded handler name, a payload record)."""
+    if not isinstance(data, dict):
+        return False
+    if name != "event":
+        return True
+    handler = data.get("name")
+    return (isinstance(handler, str) and len(handler) <= MAX_EVENT_NAME
+            and all(isinstance(data.get(key, {}), dict) for key in ("payload", "router_data")))
+
+
+def _valid_unicode(value: object) -> object:
+    """``value`` with every lone surrogate in its texts (keys too) replaced by U+FFFD."""
+    if isinstance(value, str):
+        return LONE_SURROGATE.sub("\ufffd", value)
+    if isinstance(value, list):
+        return [_valid_unicode(item) for item in value]
+    if isinstance(value, dict):
+        return {_valid_unicode(key): _valid_unicode(item) for key, item in value.items()}
+    return value
 
 
 def guard_websocket(app: ASGIApp, addresses: AddressBudgets | None = None) -> ASGIApp:
@@ -108,7 +163,7 @@ def guard_websocket(app: ASGIApp, addresses: AddressBudgets | None = None) -> AS
     async def guarded(scope: Scope, receive: Receive, send: Send) -> None:
         budget = EventBudget()
         closed = False
-        client = (scope.get("client") or ("?",))[0]
+        client = for_log((scope.get("client") or ("?",))[0])
 
         def close(code: int, reason: str) -> Message:
             nonlocal closed
@@ -138,10 +193,10 @@ def guard_websocket(app: ASGIApp, addresses: AddressBudgets | None = None) -> AS
                 if not per_address.spend(client):
                     await send(close(CLOSE_POLICY, "too many events from its address"))
                     return {"type": "websocket.disconnect", "code": CLOSE_POLICY}
-                if not text.startswith(SOCKETIO_EVENT):
-                    return message  # the namespace's connect and disconnect
-                if is_well_formed_event(text):
-                    return message
+                if not text.startswith((SOCKETIO_CONNECT, SOCKETIO_EVENT)):
+                    return message  # the namespace's disconnect
+                if (event := well_formed_event(text)) is not None:
+                    return message if event is text else {**message, "text": event}
                 logger.warning("websocket of %s: a malformed event frame dropped (%d bytes)",
                                client, size)
 

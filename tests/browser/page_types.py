@@ -33,3 +33,18 @@ def tick(box: Locator) -> None:
     clicked earlier could overtake them, as the server handles it in the background."""
     box.click()
     expect(box).to_be_checked()
+
+
+# Puts text into a field as a page's own script could: React hears it as typing. The text
+# ends in half of an emoji (a lone UTF-16 surrogate), which no keyboard types but a
+# JavaScript string may hold.
+WITH_LONE_SURROGATE = """(field, text) => {
+  const value = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value");
+  value.set.call(field, text + "\\ud83d");
+  field.dispatchEvent(new Event("input", {bubbles: true}));
+}"""
+
+
+def type_with_lone_surrogate(field: Locator, text: str) -> None:
+    """``text`` and a lone surrogate in ``field``, as the browser sends them to the server."""
+    field.evaluate(WITH_LONE_SURROGATE, text)

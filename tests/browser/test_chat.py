@@ -22,7 +22,7 @@ from dealer.stock.models import Vehicle, VehiclePrice
 from dealer.stock.query import StockQuery
 from dealer.stock.repository import current_vehicle
 from dealer.views.locations import hours_summary
-from tests.browser.page_types import PHONE, connected
+from tests.browser.page_types import PHONE, connected, type_with_lone_surrogate
 from tests.browser.test_accessibility import violations
 from tests.conftest import Site, consent_cookie
 
@@ -151,6 +151,29 @@ def test_workshop_hours_and_a_monthly_price_are_answered(page: Page, site: Site,
     results = answer.get_by_role("link", name=WORDS[locale]["all"])
     assert results.get_attribute("href") == (
         f"{listing}?brand=volkswagen&model=volkswagen.golf&sort=private_lease_asc")
+
+
+@pytest.mark.parametrize("locale", ["nl", "de"])
+def test_a_lone_surrogate_in_a_question_leaves_the_chat_working(page: Page, site: Site,
+                                                                db: Engine, locale: str) -> None:
+    page.goto(site.url(HOME[locale]))
+    panel = open_chat(page, locale)
+    question = panel.get_by_role("textbox", name=WORDS[locale]["question"])
+    expect(question).to_be_focused(timeout=30_000)
+    type_with_lone_surrogate(question, "Vraag over mijn auto ")
+    question.press("Enter")
+    log = panel.get_by_role("log")
+    expect(log.get_by_text("Vraag over mijn auto")).to_be_visible(timeout=30_000)
+    # The conversation goes on, down to the hand-over that stores it.
+    question.fill(WORDS[locale]["person"])
+    question.press("Enter")
+    panel.get_by_role("textbox", name=WORDS[locale]["name"], exact=True).fill("Anna de Vries")
+    panel.get_by_role("textbox", name=WORDS[locale]["email"]).fill("anna@example.nl")
+    panel.get_by_role("checkbox").check()
+    panel.get_by_role("button", name=WORDS[locale]["details"]).click()
+    expect(log.get_by_text(WORDS[locale]["thanks"])).to_be_visible(timeout=30_000)
+    (lead,) = chat_leads(db)
+    assert "Vraag over mijn auto \ufffd" in lead.payload["transcript"]
 
 
 BUBBLE_SHOWN_AT = """

@@ -14,7 +14,7 @@ from sqlmodel import Session, select
 from dealer.leads.models import Lead
 from dealer.leads.store import client_key
 from dealer.stock.models import Brand, Vehicle, VehiclePrice
-from tests.browser.page_types import connected, tick
+from tests.browser.page_types import connected, tick, type_with_lone_surrogate
 from tests.conftest import Site
 
 NEXT_WEEK = (dt.date.today() + dt.timedelta(days=7)).isoformat()
@@ -206,6 +206,22 @@ def test_direct_contact_and_a_failed_store_keeps_everything(
     (lead,) = leads(db)
     assert lead.form_id == "direct_contact" and lead.payload["topic"] == "workshop"
     assert lead.payload["message"] == typed["message"]
+
+
+def test_a_lone_surrogate_in_a_field_leaves_the_form_working(page: Page, site: Site,
+                                                             db: Engine) -> None:
+    page.goto(site.url("/de/direktkontakt"))
+    connected(page)
+    ready(page, "Anfrage senden", timeout=30_000)
+    type_with_lone_surrogate(page.locator("[name=message]"), "Meine Bremsen quietschen ")
+    page.locator("[name=name]").fill("Kim Bakker")
+    page.locator("[name=email]").fill("kim@example.de")
+    page.get_by_role("radio", name="Wartung oder Reparatur").click()
+    tick(page.get_by_role("checkbox", name=re.compile("^Ich bin damit einverstanden")))
+    page.get_by_role("button", name="Anfrage senden").click()
+    expect(page.get_by_test_id("form-success")).to_be_visible(timeout=30_000)
+    (lead,) = leads(db)
+    assert lead.payload["message"] == "Meine Bremsen quietschen \ufffd"
 
 
 def test_unknown_vehicle_is_a_404_with_the_form_not_found_state(page: Page, site: Site) -> None:

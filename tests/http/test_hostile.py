@@ -22,6 +22,8 @@ def test_hostile_requests_are_answered_without_a_server_error(site: Site, path: 
 @pytest.mark.parametrize("path", [
     "/geen-merk/voorraad", "/de/keine-marke/angebote", "/voorraad/golf-1.4-tsi",
     "/de/angebote/golf-1.4-tsi", "/index.html", "/404.html", "/__spa-fallback.html",
+    # A TAB in the path: the stock or home page answered, with the TAB in its canonical.
+    "/voorraad/%09", "/de/%09", "/de/angebote/%E2%80%8E",
 ])
 def test_what_does_not_exist_is_not_found_and_not_indexed(site: Site, path: str) -> None:
     response = httpx.get(site.url(path))

@@ -4,19 +4,22 @@ from __future__ import annotations
 
 import json
 import time
+import uuid
 
 import httpx
 import pytest
 import simple_websocket
 
-from dealer.web.socket_guard import ADDRESS_EVENT_BURST, ADDRESS_EVENTS_PER_SECOND
+from dealer.web.socket_guard import ADDRESS_EVENT_BURST, ADDRESS_EVENTS_PER_SECOND, EVENT_BURST
+from dealer.web.upload_gate import HANDLER_HEADER, TOKEN_HEADER
 from tests.conftest import Site, server_memory_kb
 
 EVIL = "http://evil.example"
 
 
-def _socket(site: Site, origin: str) -> simple_websocket.Client:
-    url = site.url("/_event/?EIO=4&transport=websocket").replace("http://", "ws://")
+def _socket(site: Site, origin: str, token: str = "") -> simple_websocket.Client:
+    query = f"&token={token}" if token else ""
+    url = site.url(f"/_event/?EIO=4&transport=websocket{query}").replace("http://", "ws://")
     return simple_websocket.Client.connect(url, headers={"Origin": origin})
 
 
@@ -30,9 +33,11 @@ def _closed_within(socket: simple_websocket.Client, seconds: float) -> bool:
     return False
 
 
+FORMS_STATE = "reflex___state____state.dealer___state___forms____forms_state"
+
+
 def _event(value: str) -> str:
-    return "42/_event," + json.dumps(["event", {"name": "reflex___state____state.dealer___"
-                                                "state___forms____forms_state.set_text",
+    return "42/_event," + json.dumps(["event", {"name": f"{FORMS_STATE}.set_text",
                                                 "payload": {"name": "message", "value": value}}])
 
 
@@ -104,3 +109,62 @@ def test_the_api_shares_nothing_with_other_sites(site: Site) -> None:
 
 def test_hsts_is_off_unless_configured(site: Site) -> None:
     assert "strict-transport-security" not in httpx.get(site.url("/")).headers
+
+
+def _log_size(site: Site) -> tuple[int, int]:
+    """Bytes and lines the server has written to its log."""
+    text = site.log.read_bytes()
+    return len(text), text.count(b"\n")
+
+
+def _settled(site: Site) -> tuple[int, int]:
+    """The log's size once the server has stopped writing to it."""
+    size, deadline = _log_size(site), time.monotonic() + 30
+    while time.monotonic() < deadline:
+        time.sleep(1)
+        if (now := _log_size(site)) == size:
+            return size
+        size = now
+    return size
+
+
+def test_a_flood_of_event_data_as_text_logs_a_bounded_amount(site: Site) -> None:
+    time.sleep(EVENT_BURST / ADDRESS_EVENTS_PER_SECOND)  # the address's budget as it was
+    before_bytes, before_lines = _settled(site)
+    data = json.dumps({"name": f"{FORMS_STATE}.set_text", "router_data": {"x": "y" * 50_000},
+                       "payload": {"name": "message", "value": "x"}})
+    socket = _socket(site, site.base_url, str(uuid.uuid4()))
+    try:
+        socket.send("40/_event,{}")
+        for _ in range(EVENT_BURST - 1):  # within the budget: each is read
+            socket.send("42/_event," + json.dumps(["event", data]))
+    except (simple_websocket.ConnectionClosed, OSError):
+        pass
+    finally:
+        socket.close()
+    after_bytes, after_lines = _settled(site)
+    # A line of about a hundred bytes per frame at most (before: 60 KB and 128 lines).
+    assert after_bytes - before_bytes < 200 * EVENT_BURST
+    assert after_lines - before_lines <= EVENT_BURST + 5
+
+
+def _upload(site: Site, handler: str, token: str) -> httpx.Response:
+    return httpx.post(site.url("/_upload"), headers={HANDLER_HEADER: f"{FORMS_STATE}.{handler}",
+                                                     TOKEN_HEADER: token},
+                      files={"files": ("cv.pdf", b"%PDF-1.7\n%%EOF\n", "application/pdf")},
+                      timeout=60)
+
+
+def test_an_upload_to_a_handler_that_takes_no_file_is_refused(site: Site) -> None:
+    response = _upload(site, "set_text", str(uuid.uuid4()))
+    assert response.status_code == 400
+    assert "Traceback" not in response.text and "takes no file" in response.text
+
+
+def test_uploads_for_tokens_of_no_page_make_no_state(site: Site) -> None:
+    _upload(site, "receive_file", str(uuid.uuid4()))  # whatever the first one allocates
+    before = server_memory_kb(site.process)
+    answers = {_upload(site, "receive_file", str(uuid.uuid4())).status_code
+               for _ in range(300)}
+    assert answers == {400}
+    assert server_memory_kb(site.process) - before < 2048

@@ -19,7 +19,9 @@ from dealer import db
 from dealer import settings as settings_module
 from dealer.routes import SCREENS, route_for
 from dealer.stock.index import reset_index
+from dealer.visible import UNSEEN_CATEGORIES, has_unseen
 from dealer.web.describe import describe
+from dealer.web.seo import canonical_url
 from dealer.web.server import prerendered_file
 
 QUERY_KEYS = ["page", "price_max", "co2_max", "price_min", "monthly_max", "year_min", "fuel",
@@ -86,6 +88,32 @@ def test_no_screen_answers_a_server_error(screen: str, data: st.DataObject) -> N
     path = hostile_path(screen, locale, params)
     info = asyncio.run(describe(path, query))
     assert info.status < 500, (path, query, info.status)
+
+
+# A name with a character in it that does not show (a TAB, a direction mark, a newline),
+# or only such characters (a parser of URLs drops tabs and newlines).
+unseen = st.one_of(
+    st.sampled_from(["\t", "\n", "\r\n", "\u200e", "\x1b", "\u2028"]),
+    st.tuples(st.text("abc-1", max_size=6),
+              st.characters(categories=sorted(UNSEEN_CATEGORIES - {"Cs"})),
+              st.text("xyz", max_size=6)).map("".join))
+
+
+@pytest.mark.parametrize("screen", sorted(screen for screen in SCREENS if screen != "sitemap"))
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_canonical_url_never_holds_a_control_character(screen: str,
+                                                         data: st.DataObject) -> None:
+    locale = data.draw(st.sampled_from(["nl", "de"]))
+    route = route_for(screen, locale)
+    params = {name: data.draw(unseen) for name in route.params}
+    # The path as the server hands it over (percent-decoded), perhaps with one more part.
+    path = "/" + "/".join(
+        segment.literal if segment.literal is not None else params[segment.param or ""]
+        for segment in route.segments if segment.literal != "")
+    path += data.draw(st.sampled_from(["", "/"])) + data.draw(st.one_of(st.just(""), unseen))
+    info = asyncio.run(describe(path.rstrip("/") or "/"))
+    assert info.status != 200 or not has_unseen(canonical_url(info)), (path, info.status)
 
 
 @given(name=st.text(min_size=200, max_size=400))

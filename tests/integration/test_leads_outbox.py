@@ -8,13 +8,16 @@ import email
 import json
 import socket
 import socketserver
+import ssl
 import threading
 from collections.abc import Iterator
 from email.message import Message
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 
 import httpx
 import pytest
+import trustme
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
@@ -36,15 +39,18 @@ NOW = dt.datetime(2025, 6, 2, 9, 0, tzinfo=dt.UTC)
 
 
 class SmtpSink(socketserver.ThreadingTCPServer):
-    """A minimal SMTP server: refuses the first ``failures`` mails with 451, keeps the rest."""
+    """A minimal SMTP server: refuses the first ``failures`` mails with 451, keeps the rest;
+    offers STARTTLS with ``tls``."""
 
     allow_reuse_address = True
     daemon_threads = True
 
-    def __init__(self, failures: int) -> None:
+    def __init__(self, failures: int, tls: ssl.SSLContext | None = None) -> None:
         super().__init__(("127.0.0.1", 0), SmtpHandler)
         self.failures = failures
+        self.tls = tls
         self.received: list[Message] = []
+        self.encrypted: list[bool] = []  # per mail received: whether it came encrypted
         self.passwords: list[str] = []  # AUTH lines, as anyone on the network would read them
 
 
@@ -56,11 +62,20 @@ class SmtpHandler(socketserver.StreamRequestHandler):
 
     def handle(self) -> None:
         self.reply("220 sink ready")
+        encrypted = False
         while line := self.rfile.readline():
             command = line.decode().strip().upper()
             if command.startswith(("EHLO", "HELO")):
                 self.reply("250-sink")
+                if self.server.tls is not None and not encrypted:
+                    self.reply("250-STARTTLS")
                 self.reply("250 AUTH PLAIN")
+            elif command == "STARTTLS" and self.server.tls is not None:
+                self.reply("220 go ahead")
+                self.connection = self.server.tls.wrap_socket(self.connection, server_side=True)
+                self.rfile, self.wfile = (self.connection.makefile("rb"),
+                                          self.connection.makefile("wb", buffering=0))
+                encrypted = True
             elif command.startswith("AUTH"):
                 self.server.passwords.append(line.decode().strip())
                 self.reply("235 2.7.0 authenticated")
@@ -76,6 +91,7 @@ class SmtpHandler(socketserver.StreamRequestHandler):
                 self.reply("354 go ahead")
                 data = b"".join(iter(self.rfile.readline, b".\r\n"))
                 self.server.received.append(email.message_from_bytes(data))
+                self.server.encrypted.append(encrypted)
                 self.reply("250 queued")
             elif command == "QUIT":
                 self.reply("221 bye")
@@ -212,6 +228,69 @@ def test_no_password_crosses_an_unencrypted_connection(
     assert process_outbox(empty_engine, settings=settings, now=NOW).sent == 0
     assert smtp_sink.passwords == [] and smtp_sink.received == []
     assert "STARTTLS" in rows(empty_engine)["email"].last_error
+
+
+@pytest.fixture(scope="module")
+def certificate_authority() -> trustme.CA:
+    return trustme.CA()
+
+
+@pytest.fixture
+def tls_sink(certificate_authority: trustme.CA, tmp_path: Path,
+             monkeypatch: pytest.MonkeyPatch) -> Iterator[SmtpSink]:
+    """A mail server offering STARTTLS with a certificate for 127.0.0.1 that the site's
+    default trust (here: the test's own authority) verifies."""
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    certificate_authority.issue_cert("127.0.0.1").configure_cert(context)
+    trusted = tmp_path / "trusted.pem"
+    certificate_authority.cert_pem.write_to_path(str(trusted))
+    monkeypatch.setenv("SSL_CERT_FILE", str(trusted))
+    yield from serve(SmtpSink(failures=0, tls=context))
+
+
+def mail_settings(sink: SmtpSink, **more: object) -> Settings:
+    return Settings(smtp_host="127.0.0.1", smtp_port=sink.server_address[1],
+                    lead_mail_to="verkauf@example.de", lead_webhook_url=None, **more)
+
+
+@pytest.mark.parametrize("required", [False, True])
+def test_mail_goes_encrypted_whenever_the_server_offers_starttls(
+    empty_engine: Engine, tls_sink: SmtpSink, required: bool,
+) -> None:
+    settings = mail_settings(tls_sink, smtp_require_tls=required)  # no login
+    add_lead(empty_engine, settings)
+    assert process_outbox(empty_engine, settings=settings, now=NOW).sent == 1
+    assert tls_sink.encrypted == [True] and tls_sink.passwords == []
+
+
+def test_a_certificate_the_server_made_for_itself_still_encrypts_unless_tls_is_required(
+    empty_engine: Engine,
+) -> None:
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    trustme.CA().issue_cert("127.0.0.1").configure_cert(context)  # nobody trusts its maker
+    for sink in serve(SmtpSink(failures=0, tls=context)):
+        add_lead(empty_engine, mail_settings(sink))
+        required = mail_settings(sink, smtp_require_tls=True)
+        assert process_outbox(empty_engine, settings=required, now=NOW).sent == 0
+        assert "CERTIFICATE_VERIFY_FAILED" in rows(empty_engine)["email"].last_error
+        later = NOW + dt.timedelta(minutes=5)
+        assert process_outbox(empty_engine, settings=mail_settings(sink), now=later).sent == 1
+        assert sink.encrypted == [True]
+
+
+def test_required_encryption_sends_nothing_to_a_server_without_starttls(
+    empty_engine: Engine,
+) -> None:
+    for sink in serve(SmtpSink(failures=0)):
+        settings = mail_settings(sink, smtp_require_tls=True)
+        add_lead(empty_engine, settings)
+        assert process_outbox(empty_engine, settings=settings, now=NOW).sent == 0
+        assert sink.received == []
+        assert "STARTTLS" in rows(empty_engine)["email"].last_error
+        # Not required, the same server still gets the lead, as before.
+        later = NOW + dt.timedelta(minutes=5)
+        assert process_outbox(empty_engine, settings=mail_settings(sink), now=later).sent == 1
+        assert sink.encrypted == [False]
 
 
 def test_health_tells_how_many_leads_wait_and_for_how_long(

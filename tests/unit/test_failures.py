@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from dealer.state.failures import event_failed
+from dealer.state.failures import browser_failed, event_failed
 
 
 def test_the_notice_speaks_the_pages_language_and_keeps_the_cause_in_the_log(
@@ -19,3 +19,12 @@ def test_the_notice_speaks_the_pages_language_and_keeps_the_cause_in_the_log(
     assert "hunter2" not in notice
     (record,) = [r for r in caplog.records if r.levelno == logging.ERROR]
     assert "hunter2" in str(record.exc_info[1])
+
+
+def test_a_browser_error_report_stays_one_bounded_line(caplog: pytest.LogCaptureFixture) -> None:
+    report = "TypeError: x is undefined\nERROR dealer.leads: lead 7 deleted by admin" + "!" * 5000
+    browser_failed(Exception(report))
+    (record,) = caplog.records
+    line = record.getMessage()
+    assert "\n" not in line and "<U+000A>ERROR dealer.leads" in line
+    assert len(line) < 400

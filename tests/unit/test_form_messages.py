@@ -46,6 +46,7 @@ SAMPLES: dict[str, tuple[tuple[str, ...], object]] = {
     "matches": (("/^[0-9]+$/",), None),
     "max": (("3",), None),
     "min": (("3",), None),
+    "no_control": ((), None),
     "not": (("admin",), "admin"),
     "number": ((), None),
     "require_one": (("E-mail",), None),

@@ -56,6 +56,8 @@ SPEC_RULES = {
     "symbol",
     "url",
 }
+# Ours beyond the spec's.
+EXTENSIONS = {"no_control"}
 EMPTY_VALUES = ["", None, [], {}, ()]
 RUN_ON_EMPTY = {"required", "accepted", "require_one"}
 
@@ -270,11 +272,18 @@ CASES = [
     ("url", "ftp://example.nl", ("ftp",), True),
     ("url", "https://example.nl", ("ftp:",), False),
     ("url", "mailto:jan@example.nl", ("mailto:",), True),
+    # no_control: no tab, line break, terminal escape or line separator
+    ("no_control", "Jörg Müller-Lüdenscheidt", (), True),
+    ("no_control", "محمد\u200cرضا", (), True),  # a zero-width non-joiner belongs to the name
+    ("no_control", "Anna\tde Vries", (), False),
+    ("no_control", "Anna\nINFO lead deleted", (), False),
+    ("no_control", "\x1b]0;pwned\x07", (), False),
+    ("no_control", "Anna\u2028Bakker", (), False),
 ]
 
 
 def test_rule_names_are_the_spec_rules() -> None:
-    assert RULE_NAMES == SPEC_RULES
+    assert RULE_NAMES == SPEC_RULES | EXTENSIONS
 
 
 @pytest.mark.parametrize(("rule", "value", "args", "expected"), CASES)

@@ -70,6 +70,17 @@ def test_a_complete_interest_request_passes() -> None:
     assert validate_submission("vehicle_interest", interest(), "nl") == {}
 
 
+@pytest.mark.parametrize(("locale", "error"), [
+    ("nl", "Naam mag geen tabs, regeleinden of andere stuurtekens bevatten."),
+    ("de", "Name darf keine Tabulatoren, Zeilenumbrüche oder anderen Steuerzeichen enthalten."),
+])
+def test_a_name_with_a_control_character_is_refused(locale: str, error: str) -> None:
+    for name in ("Anna\x1b[2J", "Anna\nde Vries", "Anna\x07"):
+        assert validate_submission("vehicle_interest", interest(name=name), locale) == {
+            "name": error}
+    assert validate_submission("vehicle_interest", interest(name="Anna de Vries"), locale) == {}
+
+
 def test_missing_fields_are_named_in_the_visitors_language() -> None:
     assert validate_submission("vehicle_interest", interest(name=" ", email="", privacy=""),
                                "de") == {

@@ -11,7 +11,14 @@ import pytest
 
 from dealer.plates.client import FUELS, VEHICLES, RdwClient, display_name
 from dealer.plates.demo import DEMO_BASE_URL, demo_transport
-from dealer.plates.lookup import CACHE_SECONDS, PlateLookup, PlateLookupService
+from dealer.plates.lookup import (
+    CACHE_SECONDS,
+    FAILURE_SECONDS,
+    VISITOR_LOOKUPS,
+    VISITOR_WINDOW_SECONDS,
+    PlateLookup,
+    PlateLookupService,
+)
 from dealer.plates.plates import dutch_plate
 from dealer.settings import Settings
 from dealer.views.plates import autofill, lead_record, plate_view, valuation_href
@@ -88,6 +95,9 @@ async def test_an_unknown_plate_is_not_found() -> None:
     lookup = await service(register).look_up("ZZ-999-Z")
     assert (lookup.state, lookup.vehicle) == ("not_found", None)
     assert lookup.plate is not None and lookup.plate.formatted == "ZZ-999-Z"
+    # The register was asked once: without a vehicle there are no fuels to ask for.
+    assert [str(request.url) for request in register.requests] == [
+        f"{BASE}/m9d7-ebf2.json?kenteken=ZZ999Z"]
 
 
 @pytest.mark.parametrize("failure", [
@@ -100,16 +110,21 @@ async def test_an_unknown_plate_is_not_found() -> None:
     httpx.Response(200, json={"error": True}),  # JSON, but no list of rows
     httpx.Response(200, json=[1, 2]),
 ])
-async def test_a_failing_register_is_unavailable_and_not_kept(
+async def test_a_failing_register_is_unavailable_and_kept_briefly(
     failure: httpx.Response | Exception,
 ) -> None:
-    register = Register()
+    register, clock = Register(), Clock()
     register.answers[FUELS] = failure
-    lookups = service(register)
+    lookups = service(register, clock)
     lookup = await lookups.look_up("KX-512-T")
     assert lookup.state == "unavailable"
     assert lookup.plate is not None and lookup.vehicle is None
     register.answers[FUELS] = httpx.Response(200, json=FUEL_ROWS)
+    asked = len(register.requests)
+    clock.now += FAILURE_SECONDS - 1
+    assert (await lookups.look_up("KX-512-T")).state == "unavailable"  # the register rests
+    assert len(register.requests) == asked
+    clock.now += 1
     assert (await lookups.look_up("KX-512-T")).state == "found"  # asked again
 
 
@@ -131,6 +146,34 @@ async def test_answers_are_kept_for_a_while_in_a_small_cache() -> None:
     clock.now += CACHE_SECONDS
     await lookups.look_up("KX-512-T")
     assert len(register.requests) == 4
+
+
+async def test_a_visitor_may_have_the_register_asked_a_few_times_in_ten_minutes() -> None:
+    register, clock = Register(), Clock()
+    lookups = service(register, clock)
+    plates = [f"KX-{number}-T" for number in range(100, 100 + VISITOR_LOOKUPS)]
+    for plate in plates:
+        assert (await lookups.look_up(plate, "198.51.100.7")).state == "found"
+    asked = len(register.requests)
+    limited = await lookups.look_up("KX-999-T", "198.51.100.7")
+    assert limited.state == "limited" and limited.plate is not None
+    assert len(register.requests) == asked  # nobody was asked
+    # What the site knows already costs the register nothing.
+    assert (await lookups.look_up(plates[0], "198.51.100.7")).state == "found"
+    assert (await lookups.look_up("KX-999-T", "203.0.113.4")).state == "found"  # another one
+    clock.now += VISITOR_WINDOW_SECONDS
+    assert (await lookups.look_up("KX-998-T", "198.51.100.7")).state == "found"
+
+
+@pytest.mark.parametrize(("locale", "message"), [
+    ("nl", "U heeft in korte tijd veel kentekens opgezocht. Probeer het over een paar minuten "
+           "opnieuw of vul de gegevens van uw auto zelf in."),
+    ("de", "Sie haben in kurzer Zeit viele Kennzeichen abgefragt. Bitte versuchen Sie es in "
+           "einigen Minuten erneut oder geben Sie die Daten Ihres Autos selbst ein."),
+])
+def test_a_limited_visitor_is_told_so(locale: str, message: str) -> None:
+    view = plate_view(PlateLookup("limited", dutch_plate("AB-123-C")), locale)
+    assert view.message == message and view.details == {}
 
 
 async def test_invalid_and_german_plates_ask_nobody() -> None:
@@ -207,7 +250,7 @@ async def test_the_view_of_a_found_plate_in_both_languages() -> None:
     assert "T-123-BR" in dutch.message and dutch.vehicle in dutch.message
 
 
-@pytest.mark.parametrize("state", ["not_found", "invalid", "german", "unavailable"])
+@pytest.mark.parametrize("state", ["not_found", "invalid", "german", "unavailable", "limited"])
 def test_every_state_has_a_message_in_both_languages(state: str) -> None:
     plate = dutch_plate("AB-123-C")
     lookup = PlateLookup(state, plate)  # type: ignore[arg-type]

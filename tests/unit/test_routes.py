@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from dealer import routes
 from dealer.brands import PLATFORM_BRANDS
 from dealer.routes import SCREENS, counterpart, path_for, resolve, same_site, same_site_target
+from dealer.visible import has_unseen
 
 # Every screen of INTERFACES.md with sample parameters.
 SAMPLE_PARAMS = {
@@ -115,6 +116,28 @@ def test_specific_screen_beats_catch_all() -> None:
 
 def test_query_and_trailing_slash_ignored() -> None:
     assert resolve("/voorraad/abc/?utm_source=x") == ("vehicle", "nl", {"vehicle": "abc"})
+
+
+@pytest.mark.parametrize("path", [
+    "/voorraad/%09", "/de/%09", "/voorraad/\t", "/%0A", "/de/angebote/golf%E2%80%8E-1",
+    "/over-ons/team%1B", "/vestigingen/utrecht%E2%80%A8", "/audi/voorraad/%00",
+])
+def test_a_character_that_does_not_show_is_in_no_page_path(path: str) -> None:
+    assert resolve(path) is None
+
+
+@given(screen=st.sampled_from(sorted(s for s in SCREENS if s != "sitemap")),
+       locale=st.sampled_from(["nl", "de"]), data=st.data())
+def test_a_resolved_path_never_holds_a_control_character(screen: str, locale: str,
+                                                         data: st.DataObject) -> None:
+    route = routes.route_for(screen, locale)
+    values = st.text(st.characters(codec="utf-8"), min_size=1, max_size=12)
+    params = {name: data.draw(values).replace("/", "") or "x" for name in route.params}
+    # The server's path as the ASGI server hands it over: percent-decoded.
+    path = "/".join(segment.literal if segment.literal is not None
+                    else params[segment.param or ""] for segment in route.segments)
+    resolved = resolve("/" + path)
+    assert resolved is None or not any(map(has_unseen, resolved[2].values())), path
 
 
 @pytest.mark.parametrize(("path", "expected"), [

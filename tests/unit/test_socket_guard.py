@@ -16,7 +16,7 @@ from dealer.web.socket_guard import (
     EventBudget,
     frame_size,
     guard_websocket,
-    is_well_formed_event,
+    well_formed_event,
 )
 
 EVENT = "42/_event," + json.dumps(["event", {"name": "state.forms_state.set_text",
@@ -39,15 +39,44 @@ def test_a_fast_typist_never_runs_out() -> None:
         assert budget.spend()
 
 
-@pytest.mark.parametrize("frame", [EVENT, '42["event",{"name":"x"}]', '42/_event,7["event","{}"]'])
+@pytest.mark.parametrize("frame", [
+    EVENT, '42["event",{"name":"x"}]', '42/_event,7["event",{"name":"x"}]',
+    '42/_event,["client_error",{"message":"x"}]', "40", "40/_event,", "40/_event,{}",
+    '40/_event,{"event":{"name":"x","payload":{}},"state_schema":"abc"}',
+])
 def test_events_of_ours_are_well_formed(frame: str) -> None:
-    assert is_well_formed_event(frame)
+    assert well_formed_event(frame) == frame
 
 
-@pytest.mark.parametrize("frame", ["42", "42/_event,", "42/_event,{}", '42["event"]',
-                                   "42/_event,[1,{}]", '42["event",3]', "42\x00\udcff"])
+@pytest.mark.parametrize("frame", [
+    "42", "42/_event,", "42/_event,{}", '42["event"]', "42/_event,[1,{}]", '42["event",3]',
+    "42\x00\udcff",
+    # Event data as one JSON string: the framework logged all of it, then a traceback.
+    '42/_event,7["event","{}"]',
+    '42/_event,["event",' + json.dumps(json.dumps({"x": "y" * 60_000})) + "]",
+    '42["event",{"payload":{}}]', '42["event",{"name":"' + "x" * 300 + '"}]',
+    '42["event",{"name":"x","payload":"text"}]', '42["event",{"name":"x","router_data":[]}]',
+    '42["event",' + "[" * 60_000 + "]" * 60_000 + "]",  # deeper than any event
+    # The connect's first event goes to the same handler as every other event.
+    '40/_event,{"event":"{}"}', '40/_event,{"event":{"payload":{}}}', "40/_event,[]",
+    "40/_event,not json",
+])
 def test_anything_else_is_malformed(frame: str) -> None:
-    assert not is_well_formed_event(frame)
+    assert well_formed_event(frame) is None
+
+
+def test_a_lone_surrogate_reaches_the_app_as_a_replacement_character() -> None:
+    frame = "42/_event," + json.dumps(["event", {"name": "chat_state.ask", "payload": {
+        "question": "Hallo \ud83d", "\udc00": ["\ud800", 1]}}])
+    event = well_formed_event(frame)
+    assert event is not None and event.startswith("42/_event,")
+    assert json.loads(event[len("42/_event,"):])[1]["payload"] == {
+        "question": "Hallo \ufffd", "\ufffd": ["\ufffd", 1]}
+    event.encode("utf-8")  # what the state keeps can be sent back
+    connect = '40/_event,{"event":{"name":"x","payload":{"q":"\\ud800"}}}'
+    assert well_formed_event(connect) == '40/_event,{"event":{"name":"x","payload":{"q":"\ufffd"}}}'
+    emoji = "42/_event," + json.dumps(["event", {"name": "x", "payload": {"q": "\U0001f600"}}])
+    assert json.loads(well_formed_event(emoji)[10:])[1]["payload"]["q"] == "\U0001f600"
 
 
 async def _run(frames: list[str | bytes], addresses: AddressBudgets | None = None,
@@ -146,5 +175,7 @@ def test_the_address_budgets_forget_the_least_recent(monkeypatch: pytest.MonkeyP
 
 @given(st.text(max_size=300), st.binary(max_size=50))
 def test_no_frame_makes_the_guard_raise(text: str, data: bytes) -> None:
-    assert isinstance(is_well_formed_event("42" + text), bool)
+    for kind in ("40", "42"):
+        event = well_formed_event(kind + text)
+        assert event is None or event.encode("utf-8")
     assert frame_size({"text": text}) >= 0 and frame_size({"bytes": data}) == len(data)
