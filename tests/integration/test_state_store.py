@@ -29,8 +29,8 @@ async def health(monkeypatch: pytest.MonkeyPatch, redis_url: str | None) -> tupl
 async def test_health_answers_503_while_redis_is_down_and_200_when_it_is_back(
         monkeypatch: pytest.MonkeyPatch) -> None:
     with redis_server() as redis:
-        assert await health(monkeypatch, redis.url) == (
-            200, {"status": "ok", "database": "ok", "delivery": {}, "state_store": "ok"})
+        status, report = await health(monkeypatch, redis.url)
+        assert (status, report["status"], report["state_store"]) == (200, "ok", "ok")
         redis.stop()
         status, report = await health(monkeypatch, redis.url)
         assert (status, report["status"], report["state_store"]) == (503, "degraded",

@@ -102,8 +102,8 @@ async def test_unknown_blocks_are_skipped_and_bad_blocks_dropped(
     assert view.found
     assert [block.uid for block in view.blocks] == ["t"]
     assert "&lt;script&gt;" in view.blocks[0].html and "<script>" not in view.blocks[0].html
-    assert "skipping unknown content block 'mystery_widget'" in caplog.text
-    assert "content block 'card_grid' on /proef failed to build" in caplog.text
+    assert "skipping unknown content block mystery_widget" in caplog.text
+    assert "content block card_grid on /proef failed to build" in caplog.text
 
 
 async def test_layout_by_name_falls_back_to_default(tmp_path: Path) -> None:
