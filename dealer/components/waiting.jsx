@@ -1,9 +1,10 @@
 // What a part of a page shows while it waits for its state from the server: the first
-// child, and the second once `delay` milliseconds have passed without the state (the
-// server cannot keep visitors' state: its store is down). The parent drops it when the
-// state arrives. While it shows the second, it asks /health at once and then every few
-// seconds: once the server is well again the page loads again (at most once a minute), as
-// the state it asked for will not come on its own.
+// child, and the second when `delay` milliseconds have passed without the state and the
+// server says it cannot serve visitors (/health: its state store or database is down).
+// A server that is merely slow, or a slow connection, keeps the first: its state is on
+// its way. The parent drops it when the state arrives. Once it has shown the second, it
+// asks /health every few seconds, and when the server is well again the page loads again
+// (at most once a minute), as the state it asked for will not come on its own.
 import { Children, useEffect, useState } from "react";
 
 const RECHECK_MS = 5000;
@@ -18,22 +19,31 @@ function reloadNowAndThen() {
 }
 
 export function Waiting({ delay, children }) {
-  const [late, setLate] = useState(false);
+  const [unavailable, setUnavailable] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => setLate(true), delay);
-    return () => clearTimeout(timer);
-  }, [delay]);
-  useEffect(() => {
-    if (!late) return undefined;
+    let down = false;
+    let recheck = null;
+    const failed = () => {
+      down = true;
+      setUnavailable(true);
+    };
     const check = () => {
       fetch("/health", { cache: "no-store" })
-        .then((answer) => { if (answer.ok) reloadNowAndThen(); })
-        .catch(() => {});
+        .then((answer) => {
+          if (!answer.ok) failed();
+          else if (down) reloadNowAndThen();
+        })
+        .catch(failed);
     };
-    check();
-    const timer = setInterval(check, RECHECK_MS);
-    return () => clearInterval(timer);
-  }, [late]);
-  const [waiting, unavailable] = Children.toArray(children);
-  return late ? unavailable : waiting;
+    const start = setTimeout(() => {
+      check();
+      recheck = setInterval(check, RECHECK_MS);
+    }, delay);
+    return () => {
+      clearTimeout(start);
+      if (recheck) clearInterval(recheck);
+    };
+  }, [delay]);
+  const [waiting, notice] = Children.toArray(children);
+  return unavailable ? notice : waiting;
 }
