@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.page_types import connected
 from tests.conftest import Site, wait_until
 
 # Every message the server sends over the websocket reaches the page 1 to 3 s late, in
@@ -43,7 +42,6 @@ def test_typing_while_the_server_answers_late_keeps_every_character(
     page.locator("[name=email]").press_sequentially("kim@example.nl", delay=60)
     expect(message).to_have_value(MESSAGE[locale])
     expect(name).to_have_value("Kim Bakker")
-    connected(page)
     # The server has every character too: the draft it keeps in the browser holds them.
     wait_until(lambda: MESSAGE[locale] in (page.evaluate(
         "localStorage.getItem('form_drafts')") or ""), "the whole message in the draft")
