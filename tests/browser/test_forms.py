@@ -212,14 +212,14 @@ def test_a_lone_surrogate_in_a_field_leaves_the_form_working(page: Page, site: S
                                                              db: Engine) -> None:
     page.goto(site.url("/de/direktkontakt"))
     connected(page)
-    ready(page, "Anfrage senden", timeout=30_000)
+    ready(page, "Anfrage senden")
     type_with_lone_surrogate(page.locator("[name=message]"), "Meine Bremsen quietschen ")
     page.locator("[name=name]").fill("Kim Bakker")
     page.locator("[name=email]").fill("kim@example.de")
     page.get_by_role("radio", name="Wartung oder Reparatur").click()
     tick(page.get_by_role("checkbox", name=re.compile("^Ich bin damit einverstanden")))
     page.get_by_role("button", name="Anfrage senden").click()
-    expect(page.get_by_test_id("form-success")).to_be_visible(timeout=30_000)
+    expect(page.get_by_test_id("form-success")).to_be_visible()
     (lead,) = leads(db)
     assert lead.payload["message"] == "Meine Bremsen quietschen \ufffd"
 
