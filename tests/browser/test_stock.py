@@ -7,6 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.page_types import connected
 from tests.conftest import Site
 
 
@@ -116,6 +117,7 @@ def test_deal_listing_shows_its_deal_and_keeps_it_while_filtering(
     page.goto(site.url(path.rsplit("/", 1)[0]))
     assert count_of(page) > everything  # the plain stock also holds cars not offered so
     page.goto(site.url(path))
+    connected(page)  # a tap during the take-over still meets the previous page's state
     page.get_by_role("checkbox", name=re.compile("^(Elektrisch|Elektro)")).click()
     expect(page).to_have_url(re.compile(filtered))
     expect(page.get_by_role("heading", level=1)).to_have_text(heading)
