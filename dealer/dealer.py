@@ -17,7 +17,7 @@ from dealer.locations.places import places
 from dealer.locations.postcodes import areas
 from dealer.pages import PAGES
 from dealer.pages.context import PageContext
-from dealer.pages.frame import titled_for_broken_links
+from dealer.pages.frame import document_title
 from dealer.routes import registrations
 from dealer.settings import get_settings
 from dealer.state.analytics import AnalyticsState
@@ -76,7 +76,7 @@ for route, reflex_route, fixed in registrations(list(PLATFORM_BRANDS)):
     app.add_page(
         build,
         route=reflex_route,
-        title=titled_for_broken_links(route.locale, page.title_for(context)),
+        title=document_title(route.locale, page.title_for(context)),
         # Every page shown pushes its analytics events, after its own loading.
         on_load=[*_events(page.on_load), AnalyticsState.page_shown],
     )

@@ -98,9 +98,21 @@ def at_broken_link(locale: str) -> rx.Var[bool] | None:
     return rx.Var.create(paths).contains(client_path())
 
 
-def titled_for_broken_links(locale: str, title: str | rx.Var) -> str | rx.Var:
-    """A page's title, or the server's title of the broken-link page at an address a
-    route rule sends nowhere."""
+# The title the server gave the document, at the address it was served for: read once,
+# before the app's first render replaces it (none on the build's prerender).
+SERVED_TITLE = rx.Var(
+    "(typeof document === 'undefined' ? '' : ((served) => served.path === "
+    "window.location.pathname ? served.title : '')(window.rxServedTitle ??= "
+    "{path: window.location.pathname, title: document.title}))"
+).to(str)
+
+
+def document_title(locale: str, title: str | rx.Var) -> str | rx.Var:
+    """A page's title. One that depends on data is the server's until the page's state has
+    it (else the document has no title for as long as the first load takes). At an
+    address a route rule sends nowhere: the server's title of the broken-link page."""
+    if isinstance(title, rx.Var):
+        title = rx.cond(title != "", title, SERVED_TITLE)
     broken = at_broken_link(locale)
     if broken is None:
         return title
