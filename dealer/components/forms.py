@@ -7,6 +7,7 @@ texts, Vars and event handlers; they know no state.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -148,6 +149,19 @@ def refusal_code(rejected: rx.Var) -> rx.Var[str]:
     return rx.Var(f"({rejected})?.[0]?.errors?.[0]?.code ?? ''").to(str)
 
 
+# Where the framework's client keeps the upload of a drop zone while it is sent and its
+# answer read (reflex_base/.templates/web/utils/helpers/upload.js): a new upload of that
+# zone is dropped while one is there (tests/unit/test_framework_contract.py).
+UPLOAD_IN_PROGRESS_REF = "__upload_controllers_{upload_id}"
+
+
+def replacing_upload(upload_id: str) -> rx.EventSpec:
+    """Lets the file still being sent from ``upload_id`` go, so that the file chosen now is
+    sent: without it a visitor who at once chose another file saw that choice ignored."""
+    ref = f"refs[{json.dumps(UPLOAD_IN_PROGRESS_REF.format(upload_id=upload_id))}]"
+    return rx.call_script(f"{ref}?.abort(); delete {ref}")
+
+
 def file_field(spec: FieldSpec, chosen: rx.Var, error: rx.Var, *, upload_id: str,
                choose_label: str, accept: dict[str, list[str]], max_size: int,
                on_drop: Any, on_drop_rejected: Any) -> rx.Component:
@@ -169,7 +183,7 @@ def file_field(spec: FieldSpec, chosen: rx.Var, error: rx.Var, *, upload_id: str
         max_files=1,
         multiple=False,
         max_size=max_size,
-        on_drop=on_drop,
+        on_drop=[replacing_upload(upload_id), on_drop],
         on_drop_rejected=lambda rejected: on_drop_rejected(refusal_code(rejected)),
         **{k: v for k, v in _a11y(spec, error).items() if k != "aria_required"},
         class_name="form-file",

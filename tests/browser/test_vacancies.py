@@ -103,6 +103,7 @@ def test_list_vacancy_and_application_with_a_cv(
         expect(upload).to_have_attribute("aria-invalid", "true")
     choose(page, files["docx"])  # the file chooser lets Word documents through too
     expect(page.get_by_test_id("file-chosen")).to_have_text("cv.docx (1 KB)")
+    choose(page, files["program"])  # the wrong file, and at once the right one: it counts
     choose(page, files["cv"])
     expect(page.get_by_test_id("file-chosen")).to_have_text("cv.pdf (1 KB)")
     expect(page.get_by_test_id("field-error")).to_have_count(0)
