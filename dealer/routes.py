@@ -83,54 +83,62 @@ class Screen:
     ``page`` names a ``Page`` record in ``dealer.pages`` and ``describer`` a
     function ``(path, locale, params, query) -> PageInfo`` in ``dealer.views``, both
     as ``"module:attribute"``; names, not imports, so this module stays plain data.
+    ``sitemap``: listed in the sitemap (``dealer.web.sitemap``): once, once per brand
+    (``{brand}``), or once per record of its data (a vehicle, a branch, a story).
     A screen is added here and nowhere else (docs/architecture.md).
     """
 
     pattern: str
     page: str = ""
     describer: str = ""
+    sitemap: bool = False
 
 
 SCREENS: dict[str, Screen] = {
-    "content": Screen("/{slug...}", "cms_pages:CONTENT", "content:describe"),
-    "direct_contact": Screen("/<direct-contact>", "forms:PAGE", "fixed:describe"),
+    "content": Screen("/{slug...}", "cms_pages:CONTENT", "content:describe", sitemap=True),
+    "direct_contact": Screen("/<direct-contact>", "forms:PAGE", "fixed:describe", sitemap=True),
     # The site's own trade-in request, where the trade-in buttons lead without a
     # valuation service of the dealer's (DEALER_TRADE_IN_URL).
     "trade_in": Screen("/<trade-in>", "forms:PAGE", "forms:describe_form"),
-    "stock": Screen("/<stock>", "stock:PAGE", "stock:describe_listing"),
-    "compare": Screen("/<stock>/<compare>", "compare:PAGE", "fixed:describe"),
-    "favourites": Screen("/<stock>/<favorite>", "favourites:PAGE", "fixed:describe"),
-    "brand_stock": Screen("/{brand}/<stock>", "stock:PAGE", "stock:describe_listing"),
+    "stock": Screen("/<stock>", "stock:PAGE", "stock:describe_listing", sitemap=True),
+    "compare": Screen("/<stock>/<compare>", "compare:PAGE", "fixed:describe", sitemap=True),
+    "favourites": Screen("/<stock>/<favorite>", "favourites:PAGE", "fixed:describe", sitemap=True),
+    "brand_stock": Screen("/{brand}/<stock>", "stock:PAGE", "stock:describe_listing", sitemap=True),
     # The stock offered with one monthly acquisition type, its price on the cards.
     **{
         f"{deal}_stock": Screen(f"/<stock>/<{deal.replace('_', '-')}>", "stock:PAGE",
-                                "stock:describe_listing")
+                                "stock:describe_listing", sitemap=True)
         for deal in ("private_lease", "private_finance", "business_lease", "business_finance")
     },
-    "brands": Screen("/<brands>", "cms_pages:CONTENT", "content:describe"),
-    "brand_models": Screen("/{brand}/<models>", "cms_models:MODELS", "content:describe"),
+    "brands": Screen("/<brands>", "cms_pages:CONTENT", "content:describe", sitemap=True),
+    "brand_models": Screen("/{brand}/<models>", "cms_models:MODELS", "content:describe",
+                           sitemap=True),
     "brand_model": Screen("/{brand}/<models>/{model}", "cms_models:MODEL", "content:describe"),
     "model_contact": Screen("/{brand}/<models>/{model}/<model-contact>", "forms:PAGE",
                             "forms:describe_form"),
     "model_test_drive": Screen("/{brand}/<models>/{model}/<model-test-drive>", "forms:PAGE",
                                "forms:describe_form"),
-    "locations": Screen("/<locations>", "locations:LIST", "locations:describe_locations"),
+    "locations": Screen("/<locations>", "locations:LIST", "locations:describe_locations",
+                        sitemap=True),
     "location": Screen("/<locations>/{location}", "locations:DETAIL",
-                       "locations:describe_branch"),
+                       "locations:describe_branch", sitemap=True),
     "brand_location": Screen("/{brand}/<locations>/{location}", "locations:DETAIL",
                              "locations:describe_branch"),
-    "employees": Screen("/<employees>", "employees:PAGE", "locations:describe_employees"),
-    "news": Screen("/<news>", "cms_pages:CONTENT", "content:describe"),
+    "employees": Screen("/<employees>", "employees:PAGE", "locations:describe_employees",
+                        sitemap=True),
+    "news": Screen("/<news>", "cms_pages:CONTENT", "content:describe", sitemap=True),
     "news_article": Screen("/<news>/{article}", "cms_pages:CONTENT", "content:describe"),
     "lease_offers": Screen("/<lease-offers>", "lease_offers:OVERVIEW",
-                           "lease_offers:describe_offers"),
+                           "lease_offers:describe_offers", sitemap=True),
     "lease_offer": Screen("/<lease-offers>/{offer}", "lease_offers:DETAIL",
                           "lease_offers:describe_offer"),
-    "vacancies": Screen("/<vacancies>", "cms_pages:CONTENT", "content:describe"),
-    "vacancy": Screen("/<vacancies>/{vacancy}", "vacancies:PAGE", "vacancies:describe_vacancy"),
+    "vacancies": Screen("/<vacancies>", "cms_pages:CONTENT", "content:describe", sitemap=True),
+    "vacancy": Screen("/<vacancies>/{vacancy}", "vacancies:PAGE", "vacancies:describe_vacancy",
+                      sitemap=True),
     "vacancy_apply": Screen("/<vacancies>/{vacancy}/<apply>", "forms:PAGE",
                             "forms:describe_form"),
-    "vehicle": Screen("/<stock>/{vehicle}", "vehicle:PAGE", "vehicle:describe_vehicle"),
+    "vehicle": Screen("/<stock>/{vehicle}", "vehicle:PAGE", "vehicle:describe_vehicle",
+                      sitemap=True),
     "brand_vehicle": Screen("/{brand}/<stock>/{vehicle}", "vehicle:PAGE",
                             "vehicle:describe_vehicle"),
     "vehicle_interest": Screen("/<stock>/{vehicle}/<interest>", "forms:PAGE",

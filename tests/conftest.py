@@ -22,6 +22,7 @@ from urllib.parse import quote
 
 import httpx
 import pytest
+from hypothesis import HealthCheck, settings
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from dealer.consent import CATEGORIES, CONSENT_COOKIE, CONSENT_DAYS
@@ -35,6 +36,10 @@ START_TIMEOUT_S = 420
 WAIT_S = 60
 WAIT_MS = WAIT_S * 1000
 expect.set_options(timeout=WAIT_MS)
+# Property tests count examples, not time: Hypothesis's 200 ms limit per example failed
+# them on a busy machine.
+settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("suite")
 
 
 # Test files that share a site of their own (a separate_site) run on one worker, one after

@@ -2,9 +2,11 @@
 
 ``/sitemap.xml`` (and ``/de/sitemap.xml``) is a sitemap index over three
 sitemaps: the site's fixed pages, the content pages and news, and the
-vehicles (in parts of at most ``VEHICLES_PER_SITEMAP``). Every URL lists its
-counterpart in the other language as an hreflang alternate. Results are
-cached for ``CACHE_SECONDS`` per process.
+vehicles (in parts of at most ``VEHICLES_PER_SITEMAP``). The screens listed are those
+the route table marks ``sitemap``: a screen without parameters once, one with
+``{brand}`` once per brand, one of records (vehicles, branches, vacancies, stories) once
+per record, from its source in ``RECORDS``. Every URL lists its counterpart in the other
+language as an hreflang alternate. Results are cached for ``CACHE_SECONDS`` per process.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import asyncio
 import datetime as dt
 import math
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape, quoteattr
 
@@ -23,18 +26,15 @@ from dealer.content.repository import get_repository
 from dealer.db import get_engine
 from dealer.i18n import LANGUAGE_TAGS, LOCALES
 from dealer.locations.repository import list_locations
-from dealer.routes import path_for
+from dealer.routes import SCREENS, path_for, route_for
 from dealer.stock.repository import sitemap_entries
-from dealer.views.stock import DEAL_SCREENS
 from dealer.views.vacancies import sitemap_paths
 from dealer.web.seo import absolute_url
 
 SITEMAP_DIR = "/sitemaps"
 VEHICLES_PER_SITEMAP = 10_000
 CACHE_SECONDS = 300
-FIXED_SCREENS = ("stock", *DEAL_SCREENS, "brands", "locations", "employees", "news",
-                 "lease_offers", "direct_contact", "compare", "favourites", "vacancies")
-BRAND_SCREENS = ("brand_stock", "brand_models")
+
 
 
 @dataclass(frozen=True)
@@ -59,23 +59,31 @@ def _both(screen: str, **params: str) -> dict[str, str]:
     return {locale: path_for(screen, locale, **params) for locale in LOCALES}
 
 
-def _fixed_urls() -> list[Url]:
-    urls = [Url(_both("content"))]
-    urls += [Url(_both(screen)) for screen in FIXED_SCREENS]
-    urls += [Url(_both(screen, brand=brand)) for brand in PLATFORM_BRANDS for screen in
-             BRAND_SCREENS]
-    return urls
+def fixed_urls(screen: str) -> list[Url]:
+    """A listed screen without records: its page, or its page of each brand."""
+    params = set(route_for(screen, "nl").params)
+    if not params or params == {"slug"}:  # the home page is the content screen's bare path
+        return [Url(_both(screen))]
+    if params == {"brand"}:
+        return [Url(_both(screen, brand=brand)) for brand in PLATFORM_BRANDS]
+    raise ValueError(f"the sitemap has no records for {screen!r}: add its source to RECORDS")
 
 
-def _stock_urls() -> tuple[list[Url], list[Url]]:
+def _vehicle_urls() -> list[Url]:
     with Session(get_engine()) as session:
-        vehicles = sitemap_entries(session)
+        entries = sitemap_entries(session)
+    return [Url(_both("vehicle", vehicle=entry.slug), _day(entry.updated_at))
+            for entry in entries]
+
+
+def _location_urls() -> list[Url]:
+    with Session(get_engine()) as session:
         locations = list_locations(session)
-    vehicle_urls = [
-        Url(_both("vehicle", vehicle=entry.slug), _day(entry.updated_at)) for entry in vehicles
-    ]
-    location_urls = [Url(_both("location", location=location.slug)) for location in locations]
-    return vehicle_urls, location_urls
+    return [Url(_both("location", location=location.slug)) for location in locations]
+
+
+async def _vacancy_urls() -> list[Url]:
+    return [Url(paths) for paths in await sitemap_paths()]
 
 
 async def _content_urls() -> list[Url]:
@@ -98,19 +106,37 @@ def _day(value: dt.datetime | None) -> str | None:
     return value.date().isoformat() if value else None
 
 
+async def _in_thread(read: Callable[[], list[Url]]) -> list[Url]:
+    return await asyncio.to_thread(read)
+
+
+# Listed screens of records: the sitemap each goes to, and where its records come from.
+RECORDS: dict[str, tuple[str, Callable[[], Awaitable[list[Url]]]]] = {
+    "content": ("content", _content_urls),
+    "location": ("pages", lambda: _in_thread(_location_urls)),
+    "vacancy": ("pages", _vacancy_urls),
+    "vehicle": ("vehicles", lambda: _in_thread(_vehicle_urls)),
+}
+
+
 async def url_sets() -> dict[str, list[Url]]:
     """The sitemaps by name ("pages", "content", "vehicles-1", ...), cached."""
     async with _lock:
         if time.monotonic() - _cache.built_at < CACHE_SECONDS:
             return _cache.sets
-        vehicles, locations = await asyncio.to_thread(_stock_urls)
-        vacancies = [Url(paths) for paths in await sitemap_paths()]
-        pages = _fixed_urls() + locations + vacancies
-        listed = {path for url in pages for path in url.paths.values()}
+        found: dict[str, list[Url]] = {"pages": [], "content": [], "vehicles": []}
+        for screen in (screen for screen, entry in SCREENS.items() if entry.sitemap):
+            if screen == "content" or screen not in RECORDS:  # content: the home page too
+                found["pages"] += fixed_urls(screen)
+            if screen in RECORDS:
+                name, records = RECORDS[screen]
+                found[name] += await records()
+        listed = {path for url in found["pages"] for path in url.paths.values()}
         # Stories behind fixed pages (the news or brands overview) are listed once.
-        content = [url for url in await _content_urls()
-                   if not listed.intersection(url.paths.values())]
-        sets = {"pages": pages, "content": content}
+        sets = {"pages": found["pages"],
+                "content": [url for url in found["content"]
+                            if not listed.intersection(url.paths.values())]}
+        vehicles = found["vehicles"]
         parts = max(1, math.ceil(len(vehicles) / VEHICLES_PER_SITEMAP))
         for part in range(parts):
             start = part * VEHICLES_PER_SITEMAP
