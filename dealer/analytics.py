@@ -19,8 +19,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from dealer.forms.definitions import SCREEN_FORMS
 from dealer.i18n import LOCALES
 from dealer.pageinfo import PageInfo
+from dealer.routes import SCREENS
 from dealer.stock.query import QUICK_ENTRIES, StockQuery
 
 PREFIX = "vm_"
@@ -134,21 +136,19 @@ def constants_script(locale: str) -> str:
 
 # --- what a page load pushes --------------------------------------------------------------
 
-VEHICLE_SCREENS = ("vehicle", "brand_vehicle")
-FORM_SCREENS = {  # screen -> (event, form id)
+# The form events of the data layer (docs/analytics.md), by form: the event a form's page
+# pushes first, if any, and the form's id there.
+FORM_EVENTS = {
     "vehicle_test_drive": ("test_drive", "test_drive"),
-    "brand_vehicle_test_drive": ("test_drive", "test_drive"),
     "model_test_drive": ("test_drive", "test_drive"),
     "vehicle_interest": ("interest", "interest"),
-    "brand_vehicle_interest": ("interest", "interest"),
     "model_contact": (None, "model_contact"),
     "direct_contact": (None, "contact"),
     "trade_in": (None, "trade_in"),
 }
-CALCULATOR_SCREENS = ("lease_calculator", "brand_lease_calculator")
 LOCATION_FILTERS = ("place", "brand", "service")
-# Screens that cache a record of their subject (their describer is asked for it).
-RECORD_SCREENS = (*VEHICLE_SCREENS, "lease_offer", "location", "brand_location", "brand_model")
+# Pages that cache a record of their subject (their describer is asked for it).
+RECORD_PAGES = ("vehicle:PAGE", "lease_offers:DETAIL", "locations:DETAIL", "cms_models:MODEL")
 
 
 def vehicle_id(slug: str) -> str:
@@ -171,21 +171,27 @@ def _subject(info: PageInfo) -> dict[str, str]:
 
 def _record(info: PageInfo) -> dict[str, dict[str, dict]]:
     """The subject's record for the constants object, from what the page says of it."""
-    if info.status != 200 or info.screen not in RECORD_SCREENS:
+    page = _page(info.screen)
+    if info.status != 200 or page not in RECORD_PAGES:
         return {}
     record: dict[str, Any] = {"name": info.heading, "path": info.path}
     data = info.json_ld[0] if info.json_ld else {}
-    if info.screen in VEHICLE_SCREENS:
+    if page == "vehicle:PAGE":
         offers = data.get("offers", {})
         record |= {"brand": data.get("brand", {}).get("name"), "model": data.get("model"),
                    "price": offers.get("price") or offers.get("priceSpecification", {})
                    .get("price")}
         return {"vehicles": {vehicle_id(info.params["vehicle"]): record}}
-    if info.screen == "brand_model":
+    if page == "cms_models:MODEL":
         return {"models": {model_id(info.params): record | {"brand": info.params["brand"]}}}
-    if info.screen == "lease_offer":
+    if page == "lease_offers:DETAIL":
         return {"lease_vehicles": {info.params["offer"]: record}}
     return {"locations": {info.params["location"]: record}}
+
+
+def _page(screen: str) -> str:
+    entry = SCREENS.get(screen)
+    return entry.page if entry else ""
 
 
 def _results(info: PageInfo) -> int | None:
@@ -217,8 +223,8 @@ def page_events(info: PageInfo, query: Mapping[str, str] | None = None) -> list[
     if info.status != 200:
         return events
     extra = {CONSTANTS_KEY: record} if record else {}
-    screen = info.screen
-    if screen == "stock" or screen.endswith("_stock"):
+    screen, page = info.screen, _page(info.screen)
+    if page == "stock:PAGE":
         events.append(event("vehicle_overview", page_type=screen, results=_results(info)))
         filters = stock_filters(query)
         kind = quick_entry(filters) if filters else None
@@ -226,27 +232,27 @@ def page_events(info: PageInfo, query: Mapping[str, str] | None = None) -> list[
             events.append(event("vehicle_quick_search", quick_entry=kind, filters=filters))
         elif filters:
             events.append(event("vehicle_overview_filter", filters=filters))
-    elif screen in VEHICLE_SCREENS:
+    elif page == "vehicle:PAGE":
         events.append(event("vehicle_detail", **_subject(info), **extra))
-    elif screen in CALCULATOR_SCREENS:
+    elif page == "calculator:PAGE":
         events.append(event("lease_calculator", **_subject(info)))
-    elif screen in FORM_SCREENS:
-        name, form = FORM_SCREENS[screen]
+    elif page == "forms:PAGE" and SCREEN_FORMS.get(screen) in FORM_EVENTS:
+        name, form = FORM_EVENTS[SCREEN_FORMS[screen]]
         if name:
             events.append(event(name, **_subject(info)))
         events.append(event("form_ready", form_id=form, **_subject(info)))
-    elif screen == "lease_offers":
+    elif page == "lease_offers:OVERVIEW":
         events.append(event("lease_overview", results=len(info.links)))
-    elif screen == "lease_offer":
+    elif page == "lease_offers:DETAIL":
         events.append(event("lease_detail", lease_vehicle_id=info.params["offer"], **extra))
-    elif screen == "locations":
+    elif page == "locations:LIST":
         events.append(event("location_overview", results=len(info.links)))
         filters = {key: query[key] for key in LOCATION_FILTERS if query.get(key)}
         if filters:
             events.append(event("location_filter", filters=filters))
-    elif screen in ("location", "brand_location"):
+    elif page == "locations:DETAIL":
         events.append(event("location_detail", location_id=info.params["location"], **extra))
-    elif screen == "brand_model":
+    elif page == "cms_models:MODEL":
         events.append(event("model_detail", model_id=model_id(info.params), **extra))
     return events
 

@@ -160,6 +160,12 @@ SCREENS: dict[str, Screen] = {
     "sitemap": Screen("/sitemap.xml"),
 }
 
+def screens_showing(page: str) -> tuple[str, ...]:
+    """The screens a page shows (``"vehicle:PAGE"``: a vehicle, on the site and on its
+    brand's pages): what a screen is, for code that treats a kind of page alike."""
+    return tuple(screen for screen, entry in SCREENS.items() if entry.page == page)
+
+
 # Longer parameter values name nothing on the site (slugs are far shorter).
 MAX_SEGMENT_LENGTH = 200
 _PARAM_RE = re.compile(r"^\{(\w+)\}$")

@@ -25,6 +25,7 @@ from dealer.forms.definitions import FORM_ERROR, bounded_value, get_form
 from dealer.i18n import N_, gettext
 from dealer.leads.outbox import wake_outbox
 from dealer.leads.store import LeadRejectedError, client_key
+from dealer.routes import screens_showing
 from dealer.settings import get_settings
 from dealer.state.request import page_request
 
@@ -36,7 +37,7 @@ MAX_MESSAGES = 30
 OPEN_TIMEOUT_S = 8.0
 ERROR_SHOWN_S = 2.0
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-_VEHICLE_SCREENS = ("vehicle", "brand_vehicle")
+_VEHICLE_SCREENS = screens_showing("vehicle:PAGE")
 
 NOT_ANSWERED = N_("Sorry, I cannot answer that right now. Please try again, or leave your "
                   "details and a colleague will contact you.")

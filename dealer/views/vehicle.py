@@ -27,7 +27,7 @@ from dealer.db import get_engine
 from dealer.i18n import N_, format_number, format_price, gettext, ngettext
 from dealer.locations.repository import LocationView
 from dealer.pageinfo import Fact, Link, PageInfo, error_page, home_link
-from dealer.routes import path_for, resolve
+from dealer.routes import path_for, resolve, screens_showing
 from dealer.settings import get_settings
 from dealer.shortlists import CONSUMPTION_ROWS, DATA_ROWS, Formatter
 from dealer.stock import catalog
@@ -38,7 +38,7 @@ from dealer.views.plates import trade_in_href
 from dealer.views.stock import listing_heading, stock_path
 from dealer.web.seo import absolute_url, page_title
 
-VEHICLE_SCREENS = ("vehicle", "brand_vehicle")
+VEHICLE_SCREENS = screens_showing("vehicle:PAGE")
 
 # How the equipment list is grouped on the page; features in catalogue order within a
 # group, keys no group names (newer feeds) under "other".

@@ -19,6 +19,7 @@ from dealer.analytics import (
     quick_entry,
     stock_filters,
 )
+from dealer.forms.definitions import SCREEN_FORMS
 from dealer.pageinfo import PageInfo
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "analytics.md"
@@ -86,6 +87,14 @@ def test_a_request_form_counts_as_its_kind_and_as_a_form_ready() -> None:
     model = page_events(info("model_test_drive", "/volkswagen/modellen/golf/proefrit",
                              {"brand": "volkswagen", "model": "golf"}))
     assert model[1]["model_id"] == "volkswagen/golf"
+
+
+def test_every_request_form_but_the_job_application_says_it_is_ready() -> None:
+    forms = {screen: page_events(info(screen, "/x", {"vehicle": "x-7", "brand": "volkswagen",
+                                                     "model": "golf"}))
+             for screen in SCREEN_FORMS}
+    assert {screen for screen, events in forms.items()
+            if "vm_form_ready" not in names(events)} == {"vacancy_apply"}
 
 
 def test_a_page_that_was_not_found_is_only_a_page_view() -> None:
