@@ -14,7 +14,7 @@ Which rules guard which field is a product decision (SPEC §5 leaves it open):
   from the database when the page loads, so the check is passed in as ``options``. Direct
   contact asks for it too, optionally (empty, or one of every branch).
 * ``topic`` (direct contact, model contact): sales, workshop or something else; a request
-  starts with the topic of where the visitor came from (``dealer.views.forms``).
+  starts with the topic of where the visitor came from (``dealer.forms.origins``).
 * ``message``: optional, at most 2000 characters; required (10+ characters) for direct
   contact, where it is the whole point.
 * ``trade_in`` (toggle) reveals ``trade_in_plate`` (4-12 letters, digits, spaces, dashes:

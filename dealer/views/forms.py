@@ -52,7 +52,7 @@ class FormSubject:
     vehicle_slug: str | None = None
     brand: str | None = None
     model: str | None = None
-    branches: tuple[str, ...] = field(default_factory=tuple)  # names a test drive may pick
+    branches: tuple[str, ...] = field(default_factory=tuple)  # names the branch field offers
     # The answers the form starts with because of where the visitor came from (the
     # vehicle's branch; the topic of a request about an offer, a vehicle, a model or a
     # branch; the plate a visitor typed in a 'what is my car worth' block), by field name.
