@@ -11,8 +11,10 @@ Which rules guard which field is a product decision (SPEC §5 leaves it open):
 * ``preferred_date`` (test drives): a calendar date from tomorrow on; the dealer confirms
   the exact time. ``time_of_day``: morning, afternoon or no preference.
 * ``branch`` (test drives): one of the branches offered on the page; the allowed names come
-  from the database when the page loads, so the check is passed in as ``options``.
-* ``topic`` (direct contact): sales, workshop or something else.
+  from the database when the page loads, so the check is passed in as ``options``. Direct
+  contact asks for it too, optionally (empty, or one of every branch).
+* ``topic`` (direct contact, model contact): sales, workshop or something else; a request
+  starts with the topic of where the visitor came from (``dealer.forms.origins``).
 * ``message``: optional, at most 2000 characters; required (10+ characters) for direct
   contact, where it is the whole point.
 * ``trade_in`` (toggle) reveals ``trade_in_plate`` (4-12 letters, digits, spaces, dashes:
@@ -178,6 +180,11 @@ BRANCH = FieldDef(
     help=N_("Start typing a place name and choose a branch from the list."),
     messages={"is": N_("Please choose a branch from the list.")},
 )
+# Direct contact: the branch a question is for, if the visitor has one in mind.
+CONTACT_BRANCH = replace(
+    BRANCH, rules="length:0,120",
+    help=N_("Optional. Start typing a place name and choose a branch from the list."),
+)
 TOPIC = choice(
     "topic", N_("What is your question about?"),
     (("sales", N_("Buying or leasing a car")), ("workshop", N_("Maintenance or repairs")),
@@ -267,7 +274,7 @@ FORMS: dict[str, FormDef] = {
         FormDef("vehicle_test_drive", N_("Request a test drive"), _TEST_DRIVE_INTRO, "vehicle",
                 _TEST_DRIVE),
         FormDef("model_contact", N_("Contact about this model"), _INTEREST_INTRO, "model",
-                _INTEREST),
+                (TOPIC, *_INTEREST)),
         FormDef("model_test_drive", N_("Test drive this model"), _TEST_DRIVE_INTRO, "model",
                 _TEST_DRIVE),
         FormDef("job_application", N_("Apply for this job"),
@@ -277,8 +284,8 @@ FORMS: dict[str, FormDef] = {
         FormDef(
             "direct_contact", N_("Direct contact"),
             N_("Ask us anything: we answer within one working day."), None,
-            (TOPIC, NAME, EMAIL, PHONE, CONTACT_PREFERENCE, CONTACT_MESSAGE, PRIVACY,
-             HONEYPOT_FIELD),
+            (TOPIC, CONTACT_BRANCH, NAME, EMAIL, PHONE, CONTACT_PREFERENCE, CONTACT_MESSAGE,
+             PRIVACY, HONEYPOT_FIELD),
         ),
         FormDef("trade_in", N_("Value your car"),
                 N_("Enter your licence plate: we look your car up in the vehicle register. "

@@ -195,6 +195,8 @@ def _contact(locale: str) -> rx.Component:
             button(gettext(locale, "Make an appointment"), to=detail.appointment_href,
                    icon="calendar-clock", size="small", appointment=detail.appointment,
                    on_appointment=AppointmentState.open_dialog),
+            button(gettext(locale, "Ask this branch a question"), to=detail.question_href,
+                   icon="message-circle-question", size="small", variant="secondary"),
             button(gettext(locale, "Plan your route"), to=detail.route_href, icon="navigation",
                    size="small", variant="secondary",
                    link_props={"target": "_blank", "rel": "noopener noreferrer",

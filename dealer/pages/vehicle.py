@@ -53,6 +53,8 @@ def header_buttons(locale: str) -> rx.Component:
             lambda action: action_button(action, variant=rx.cond(
                 action.value.to(str).startswith("testdrive"), "solid", "soft")),
         ),
+        link_button(VehicleState.view.question.label, VehicleState.view.question.href,
+                    variant="soft", icon="message-circle-question"),
         rx.button(
             rx.icon("share-2", size=18, aria_hidden="true"),
             gettext(locale, "Share"),

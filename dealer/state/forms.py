@@ -45,6 +45,7 @@ from dealer.forms.drafts import (
     without_draft,
 )
 from dealer.forms.messages import DOMAIN
+from dealer.forms.origins import contact_origin
 from dealer.i18n import N_, gettext
 from dealer.leads.outbox import wake_outbox
 from dealer.leads.store import LeadRejectedError, client_key, store_lead
@@ -161,8 +162,11 @@ class FormsState(rx.State):
         screen, locale, params = resolved
         form = get_form(SCREEN_FORMS[screen])
         # The same form about the same thing, e.g. after switching language: keep what
-        # was typed (the messages follow the new language).
-        page_key = f"{form.id}:{params.get('vehicle', '')}:{params.get('model', '')}"
+        # was typed (the messages follow the new language). A contact link's origin (an
+        # offer, a vehicle, a branch) is part of what the form is about.
+        origin = contact_origin(self.router.url.query_parameters).key
+        page_key = (f"{form.id}:{params.get('vehicle', '')}:{params.get('model', '')}"
+                    + (f":{origin}" if origin else ""))
         keep = self.status == "ready" and page_key == self._page_key
         self._page_key = page_key
         self.status, self.submitting, self.failure = "loading", False, ""
@@ -202,8 +206,8 @@ class FormsState(rx.State):
     def restore(self, stored: str | None) -> EventSpec | None:
         """The browser's drafts fill the form that is loading, with the key its request
         was typed under (a request sent again after the server forgot it is one lead);
-        what the visitor came from presets the rest (a lease offer's topic, a vehicle's
-        branch)."""
+        what the visitor came from presets the rest (the topic of an offer, a vehicle, a
+        model or a branch; a vehicle's or a branch's branch)."""
         form, subject = self._form(), self._subject
         if form is None or subject is None or self.status != "loading":
             return None  # another page, or this one is ready already

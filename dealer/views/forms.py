@@ -1,4 +1,5 @@
-"""What a form page is about: the vehicle or model named in its URL, and its branches.
+"""What a form page is about: the vehicle or model named in its URL, or the offer, vehicle
+or branch a contact link names (``dealer.forms.origins``), and its branches.
 
 The HTTP layer (status code, title) and the form state both ask ``describe_form``, so a
 form for an unknown vehicle is a 404 for search engines and the not-found state for
@@ -10,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from sqlmodel import Session
 
@@ -19,15 +20,16 @@ from dealer.content.repository import get_repository
 from dealer.db import get_engine
 from dealer.forms.definitions import SCREEN_FORMS, get_form
 from dealer.forms.messages import DOMAIN
+from dealer.forms.origins import Origin, contact_origin, topic_for
 from dealer.i18n import format_number, format_price, gettext
-from dealer.locations.repository import list_locations
+from dealer.locations.repository import branch_names, get_location, list_locations
 from dealer.pageinfo import PageInfo, error_page
 from dealer.params import text
 from dealer.plates.plates import MAX_INPUT
 from dealer.pricing import calculation_from_query, calculation_query
 from dealer.routes import path_for, resolve
 from dealer.stock.repository import get_vehicle
-from dealer.views.lease_offers import LEASE_OFFER_PARAM, offer_detail
+from dealer.views.lease_offers import offer_detail
 from dealer.views.plates import VALUATION_PARAM
 from dealer.views.vacancies import load_vacancies
 from dealer.visible import for_log
@@ -38,7 +40,8 @@ logger = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class FormSubject:
-    """The vehicle, model or lease offer a form is about (empty for direct contact)."""
+    """The vehicle, model, lease offer or vacancy a form is about (empty for direct contact
+    without an origin)."""
 
     kind: str = ""  # vehicle | model | lease_offer | vacancy | ""
     title: str = ""
@@ -49,16 +52,13 @@ class FormSubject:
     vehicle_slug: str | None = None
     brand: str | None = None
     model: str | None = None
-    branches: tuple[str, ...] = field(default_factory=tuple)  # names a test drive may pick
+    branches: tuple[str, ...] = field(default_factory=tuple)  # names the branch field offers
     # The answers the form starts with because of where the visitor came from (the
-    # vehicle's branch; the topic of a request about an offer; the plate a visitor typed
-    # in a 'what is my car worth' block), by field name.
+    # vehicle's branch; the topic of a request about an offer, a vehicle, a model or a
+    # branch; the plate a visitor typed in a 'what is my car worth' block), by field name.
     presets: dict[str, str] = field(default_factory=dict)
     # What the lead records of it beyond the title (a lease offer's terms).
     terms: dict[str, str] = field(default_factory=dict)
-
-
-MAX_SLUG_LENGTH = 200
 
 
 # The figures a request repeats from the calculator, besides the monthly amount.
@@ -119,6 +119,7 @@ async def _model(brand: str, model: str, locale: str) -> FormSubject | None:
         brand=brand,
         model=model,
         branches=await asyncio.to_thread(_branch_names, brand),
+        presets={"topic": topic_for("model")},
     )
 
 
@@ -134,8 +135,43 @@ def _lease_offer(slug: str, locale: str) -> FormSubject:
         image=detail.photo, image_alt=title if detail.photo else "",
         href=path_for("lease_offer", locale, offer=slug),
         terms={"lease_offer": slug, "lease_type": detail.customer, "monthly": price},
-        presets={"topic": "sales"},
+        presets={"topic": topic_for("lease_offer")},
     )
+
+
+def _vehicle_question(slug: str, locale: str) -> FormSubject:
+    """A question about a vehicle of the stock: the vehicle as its subject, its branch
+    chosen; none (a plain contact form) when it is sold or unknown."""
+    subject = _vehicle(slug, None, locale)
+    if subject is None:
+        return FormSubject()
+    return replace(subject, presets={**subject.presets, "topic": topic_for("vehicle")})
+
+
+def _branch_question(slug: str) -> FormSubject:
+    """A question for a branch: the branch chosen, the topic of what it does."""
+    with Session(get_engine()) as session:
+        location = get_location(session, slug)
+    if location is None:
+        return FormSubject()
+    return FormSubject(presets={"branch": location.name,
+                                "topic": topic_for("branch", location.services)})
+
+
+def _every_branch() -> tuple[str, ...]:
+    with Session(get_engine()) as session:
+        return tuple(branch_names(session).values())
+
+
+async def _contact_subject(origin: Origin, locale: str) -> FormSubject:
+    """The subject of a contact link from ``origin``; a plain form for none."""
+    if origin.kind == "lease_offer":
+        return await asyncio.to_thread(_lease_offer, origin.slug, locale)
+    if origin.kind == "vehicle":
+        return await asyncio.to_thread(_vehicle_question, origin.slug, locale)
+    if origin.kind == "branch":
+        return await asyncio.to_thread(_branch_question, origin.slug)
+    return FormSubject()
 
 
 async def _vacancy(slug: str, locale: str) -> FormSubject | None:
@@ -160,9 +196,9 @@ async def load_subject(screen: str, locale: str, params: dict[str, str],
         return await _model(params["brand"], params["model"], locale)
     if form.subject == "vacancy":
         return await _vacancy(params["vacancy"], locale)
-    offer = text((query or {}).get(LEASE_OFFER_PARAM), MAX_SLUG_LENGTH)
-    if offer:
-        return await asyncio.to_thread(_lease_offer, offer, locale)
+    if form.id == "direct_contact":  # about what its link names; any branch may be asked
+        subject = await _contact_subject(contact_origin(query), locale)
+        return replace(subject, branches=await asyncio.to_thread(_every_branch))
     # A plate typed in a 'what is my car worth' block comes along to the trade-in request.
     plate = text((query or {}).get(VALUATION_PARAM), MAX_INPUT)
     return FormSubject(presets={"trade_in_plate": plate} if plate.strip() else {})

@@ -16,6 +16,7 @@ from urllib.parse import urlencode
 
 from dealer.brands import brand_name
 from dealer.db import session_scope
+from dealer.forms.origins import question_href
 from dealer.i18n import N_, format_number, format_price, gettext, ngettext
 from dealer.pageinfo import Fact, Link, PageInfo, error_page, home_link
 from dealer.params import integer
@@ -128,11 +129,6 @@ class OfferDetail:
     equipment: list[str] = field(default_factory=list)
     disclaimers: list[str] = field(default_factory=list)
     request_href: str = ""
-
-
-# The query parameter of the contact link of an offer ('more information'): the contact
-# form shows the offer and the request records it.
-LEASE_OFFER_PARAM = "lease_offer"
 
 
 def overview_path(locale: str, filters: OfferFilters | None = None) -> str:
@@ -349,8 +345,7 @@ def offer_detail(slug: str, locale: str) -> OfferDetail | None:
         not_included=[label("contract_term", term, locale) for term in offer.not_included],
         equipment=[label("feature", key, locale) for key in offer.standard_equipment],
         disclaimers=disclaimers,
-        request_href=f"{path_for('direct_contact', locale)}?"
-                     f"{urlencode({LEASE_OFFER_PARAM: slug})}",
+        request_href=question_href(locale, "lease_offer", slug),
     )
 
 

@@ -30,6 +30,7 @@ from dealer.appointments.options import AppointmentOptions, appointment_href
 from dealer.appointments.slots import time_zone
 from dealer.brands import PLATFORM_BRANDS
 from dealer.db import session_scope
+from dealer.forms.origins import question_href
 from dealer.i18n import N_, format_number, gettext, ngettext
 from dealer.locations.places import distance_km, find_place, fold
 from dealer.locations.postcodes import find_area
@@ -191,6 +192,7 @@ class LocationDetail:
     # The 'Make an appointment' Button: its plugin's options and its target.
     appointment: AppointmentOptions = field(default_factory=AppointmentOptions)
     appointment_href: str = ""
+    question_href: str = ""  # direct contact with this branch chosen
 
 
 @dataclass
@@ -744,6 +746,7 @@ def location_detail(
         route_href=route_planner_href(location),
         appointment=appointment,
         appointment_href=appointment_href(locale, appointment),
+        question_href=question_href(locale, "branch", location.slug),
         stock_href=f"{stock}?{urlencode({'branch': location.slug})}",
         stock_label=gettext(locale, "View the {brand} stock of this location",
                             brand=PLATFORM_BRANDS[brand]) if brand

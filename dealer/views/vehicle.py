@@ -24,6 +24,7 @@ from sqlalchemy.engine import Engine
 from dealer import phones, pricing
 from dealer.brands import PLATFORM_BRANDS, brand_name
 from dealer.db import get_engine
+from dealer.forms.origins import question_href
 from dealer.i18n import N_, format_number, format_price, gettext, ngettext
 from dealer.locations.repository import LocationView
 from dealer.pageinfo import Fact, Link, PageInfo, error_page, home_link
@@ -183,6 +184,7 @@ class VehicleView:
     location: LocationBlock = field(default_factory=LocationBlock)
     promises: list[Fact] = field(default_factory=list)
     actions: list[Link] = field(default_factory=list)  # test drive, interest, calculator
+    question: Link = field(default_factory=Link)  # a question about it, by direct contact
     trade_in: Link = field(default_factory=Link)  # behind the trade-in flag; no href: off
     breadcrumbs: list[Link] = field(default_factory=list)
     stock_href: str = ""
@@ -505,6 +507,8 @@ def vehicle_view(detail: VehicleDetail, locale: str, brand: str | None = None) -
         location=location_block(detail.location, locale, detail.title, brand),
         promises=[Fact(value=gettext(locale, text), icon=icon) for icon, text in PROMISES],
         actions=actions,
+        question=Link(value="question", label=gettext(locale, "Ask a question about this car"),
+                      href=question_href(locale, "vehicle", detail.slug)),
         trade_in=trade_in,
         breadcrumbs=[
             home_link(locale),

@@ -36,7 +36,8 @@ def violations(page: Page) -> list[str]:
 MORE_PAGES = {
     "nl": ["/volkswagen/modellen", "/volkswagen/modellen/polo",
            "/volkswagen/modellen/polo/contact", "/volkswagen/modellen/polo/proefrit",
-           "/voorraad/{vehicle}/interesse", "/medewerkers", "/direct-contact", "/afspraak",
+           "/voorraad/{vehicle}/interesse", "/medewerkers", "/direct-contact?vehicle={vehicle}",
+           "/afspraak",
            "/lease-aanbod/volkswagen-polo-1-0-tsi-life-lease-1",
            "/vacatures/autotechnicus-utrecht", "/vacatures/autotechnicus-utrecht/solliciteren",
            "/inruilen"],

@@ -13,7 +13,7 @@ from sqlmodel import Session, select
 
 from dealer.leads.models import Lead
 from dealer.leads.store import client_key
-from dealer.stock.models import Brand, Vehicle, VehiclePrice
+from dealer.stock.models import Brand, Location, Vehicle, VehiclePrice
 from tests.browser.page_types import connected, tick, type_with_lone_surrogate
 from tests.conftest import Site
 
@@ -418,3 +418,77 @@ def test_a_lease_offer_request_carries_the_offer_and_its_topic(
     assert lead.subject == title
     assert lead.payload["calculation"]["lease_offer"] == slug
     assert lead.payload["topic"] == "sales"
+
+
+@pytest.mark.parametrize(("prefix", "texts"), [
+    ("", {"vehicle": "voorraad", "models": "/volkswagen/modellen/polo",
+          "branch": "/vestigingen/utrecht", "about_car": "Stel een vraag over deze auto",
+          "about_model": "Stel een vraag over dit model",
+          "ask_branch": "Stel deze vestiging een vraag", "branch_field": "Vestiging",
+          "topic": "Een auto kopen of leasen", "consent": "^Ik ga ermee akkoord",
+          "send": "Aanvraag versturen"}),
+    ("/de", {"vehicle": "angebote", "models": "/volkswagen/modelle/polo",
+             "branch": "/standorte/koeln", "about_car": "Frage zu diesem Fahrzeug stellen",
+             "about_model": "Frage zu diesem Modell stellen",
+             "ask_branch": "Frage an diesen Standort stellen", "branch_field": "Standort",
+             "topic": "Ein Auto kaufen oder leasen", "consent": "^Ich bin damit einverstanden",
+             "send": "Anfrage senden"}),
+])
+def test_a_request_starts_from_the_vehicle_model_or_branch_the_visitor_came_from(
+    page: Page, site: Site, db: Engine, vehicle: str, prefix: str, texts: dict[str, str],
+) -> None:
+    def send_without_choosing_a_topic(message: str) -> None:
+        ready(page, texts["send"])
+        expect(page.get_by_role("radio", name=texts["topic"])).to_be_checked()
+        page.locator("[name=name]").fill("Kim Bakker")
+        page.locator("[name=email]").fill("kim@example.nl")
+        page.locator("[name=message]").fill(message)
+        tick(page.get_by_role("checkbox", name=re.compile(texts["consent"])))
+        page.get_by_role("button", name=texts["send"]).click()  # the first submit is sent
+        expect(page.get_by_test_id("form-success")).to_be_visible()
+
+    with Session(db) as session:
+        branch = session.exec(select(Location.name).join(Vehicle)
+                              .where(Vehicle.slug == vehicle)).one()
+    branch_field = page.get_by_role("combobox", name=texts["branch_field"])
+
+    # A vehicle: the question is about it, at its branch.
+    page.goto(site.url(f"{prefix}/{texts['vehicle']}/{vehicle}"))
+    connected(page)
+    title = page.get_by_role("heading", level=1).inner_text()
+    page.get_by_role("link", name=texts["about_car"]).click()
+    expect(page).to_have_url(re.compile(rf"\?vehicle={vehicle}$"))
+    ready(page, texts["send"])
+    expect(page.get_by_test_id("form-subject")).to_have_text(title)
+    expect(branch_field).to_have_value(branch)
+    send_without_choosing_a_topic("Heeft deze auto een trekhaak?")
+
+    # A model: its contact form.
+    page.goto(site.url(f"{prefix}{texts['models']}"))
+    connected(page)
+    page.get_by_role("link", name=texts["about_model"]).click()
+    ready(page, texts["send"])
+    expect(page.get_by_test_id("form-subject")).to_have_text("Volkswagen Polo")
+    send_without_choosing_a_topic("Wanneer komt de nieuwe Polo?")
+
+    # A branch: the question goes to it.
+    page.goto(site.url(f"{prefix}{texts['branch']}"))
+    connected(page)
+    name = page.get_by_role("heading", level=1).inner_text()
+    page.get_by_role("link", name=texts["ask_branch"]).click()
+    expect(page).to_have_url(re.compile(r"\?branch=[a-z]+$"))
+    ready(page, texts["send"])
+    expect(branch_field).to_have_value(name)
+    expect(page.get_by_test_id("form-subject")).to_have_count(0)
+    send_without_choosing_a_topic("Kan ik zaterdag langskomen?")
+
+    car, model, question = leads(db)
+    assert (car.form_id, car.vehicle_slug, car.subject) == ("direct_contact", vehicle, title)
+    assert (car.payload["topic"], car.payload["branch"]) == ("sales", branch)
+    assert (model.form_id, model.brand, model.model, model.subject) == (
+        "model_contact", "volkswagen", "polo", "Volkswagen Polo")
+    assert model.payload["topic"] == "sales"
+    assert (question.form_id, question.subject, question.vehicle_slug) == (
+        "direct_contact", "", None)
+    assert (question.payload["topic"], question.payload["branch"]) == ("sales", name)
+    assert all(lead.locale == (prefix[1:] or "nl") for lead in (car, model, question))
