@@ -1,9 +1,11 @@
 """What the register says of the stock's vehicles, read off the request path.
 
 A vehicle page shows the register's facts of its Dutch plate only when they are already
-kept: ``StockRegister.facts`` never waits. When nothing is kept (the first view of the
-hour, or a register that failed more than ``FAILURE_SECONDS`` ago) it has the register
-asked in the background, on an event loop of its own, and a later view shows the answer.
+kept: ``StockRegister.facts`` never waits. When nothing is kept (the first view, an answer
+older than an hour, or a failure older than 30 s) it has the register asked in the
+background, on an event loop of its own, and a later view shows the answer; meanwhile
+the previous answer is shown, unless the last question failed (an outage hides the
+block).
 The answers are kept by the plate lookup's own rules (``dealer.plates.lookup``: an hour,
 a failure 30 s, the demo plates without a register address), in a cache of their own so
 that the stock and the visitors' lookups do not push each other out, and the site's own
@@ -15,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+from collections import OrderedDict
 from functools import lru_cache
 
 from dealer.plates.client import RegisteredVehicle
@@ -33,6 +36,8 @@ class StockRegister:
         self._service = service or PlateLookupService(cache_size=STOCK_PLATES_KEPT)
         self._lock = threading.Lock()
         self._asking: set[str] = set()  # plates being asked now: each asked once at a time
+        # plate -> what the register said last (None: not there, or the question failed)
+        self._last: OrderedDict[str, RegisteredVehicle | None] = OrderedDict()
         self._loop: asyncio.AbstractEventLoop | None = None
 
     def facts(self, licence_plate: str | None) -> RegisteredVehicle | None:
@@ -44,8 +49,13 @@ class StockRegister:
         kept = self._service.kept(plate)
         if kept is None:
             self._ask_later(plate)
-            return None
-        return kept.vehicle
+        with self._lock:
+            if kept is not None:
+                self._last[plate.compact] = kept.vehicle
+                self._last.move_to_end(plate.compact)
+                while len(self._last) > STOCK_PLATES_KEPT:
+                    self._last.popitem(last=False)
+            return self._last.get(plate.compact)
 
     def asking(self) -> bool:
         """Whether a question to the register is under way."""

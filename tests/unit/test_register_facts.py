@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from dealer.plates.client import PlateLookupError, RdwClient, RegisteredVehicle, parse_vehicle
 from dealer.plates.demo import DEMO_BASE_URL, demo_transport
-from dealer.plates.lookup import PlateLookupService
+from dealer.plates.lookup import CACHE_SECONDS, FAILURE_SECONDS, PlateLookupService
 from dealer.plates.plates import dutch_plate
 from dealer.plates.register import StockRegister
 from dealer.settings import Settings
@@ -143,11 +143,20 @@ class SlowRegister:
         return self.answer
 
 
-def stock_register(endpoint: SlowRegister, timeout: float = 30.0) -> StockRegister:
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def stock_register(endpoint: SlowRegister, clock: Clock | None = None) -> StockRegister:
     client = RdwClient(base_url="https://opendata.rdw.test/resource",
                        transport=httpx.MockTransport(endpoint))
     settings = Settings(public_mocks=False, content_token="token")  # no demo fallback
-    return StockRegister(PlateLookupService(settings, client=client, timeout=timeout))
+    return StockRegister(PlateLookupService(settings, client=client, timeout=30.0,
+                                            clock=clock or Clock()))
 
 
 def test_a_page_never_waits_and_a_later_view_has_the_facts() -> None:
@@ -163,6 +172,26 @@ def test_a_page_never_waits_and_a_later_view_has_the_facts() -> None:
     assert endpoint.asked == 2  # the vehicle, then its fuels; kept from now on
     assert register.facts("3-TZ-456") is found
     assert register.facts("B-AB 1234") is None and register.facts(None) is None  # no register
+
+
+def test_an_old_answer_is_shown_while_the_register_is_asked_again() -> None:
+    endpoint, clock = SlowRegister(httpx.Response(200, json=[RECORDED])), Clock()
+    endpoint.go.set()
+    register = stock_register(endpoint, clock)
+    register.facts("3-TZ-456")
+    old = wait_until(lambda: register.facts("3-TZ-456"), "the register's answer")
+    endpoint.go.clear()
+    clock.now += CACHE_SECONDS  # the answer is an hour old: asked again, shown meanwhile
+    assert register.facts("3-TZ-456") is old
+    wait_until(lambda: endpoint.asked == 3, "the register to be asked again")
+    endpoint.answer = httpx.Response(503)
+    endpoint.go.set()
+    wait_until(lambda: not register.asking(), "the register to fail")
+    assert register.facts("3-TZ-456") is None  # an outage hides the block
+    clock.now += FAILURE_SECONDS
+    endpoint.answer = httpx.Response(200, json=[{**RECORDED, "vervaldatum_apk": "20301105"}])
+    new = wait_until(lambda: register.facts("3-TZ-456"), "the register back")
+    assert new.apk_expiry == dt.date(2030, 11, 5)
 
 
 @pytest.mark.parametrize("answer", [httpx.Response(503), httpx.Response(200, text="<html>")])
