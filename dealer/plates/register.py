@@ -41,8 +41,9 @@ class StockRegister:
         self._loop: asyncio.AbstractEventLoop | None = None
 
     def facts(self, licence_plate: str | None) -> RegisteredVehicle | None:
-        """The register's vehicle of a Dutch plate when an answer is kept; else None, and
-        the register is asked in the background. Never waits, never raises."""
+        """The register's vehicle of a Dutch plate when an answer is kept. Else the register
+        is asked in the background, and meanwhile its last answer is given (None before
+        the first, or after a failed question). Never waits, never raises."""
         plate = dutch_plate(licence_plate) if licence_plate else None
         if plate is None:
             return None

@@ -9,6 +9,7 @@ state and the HTTP layer both call it, so they always agree on a vehicle.
 
 from __future__ import annotations
 
+import datetime as dt
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
@@ -450,14 +451,17 @@ def register_facts(detail: VehicleDetail, registered: RegisteredVehicle | None,
     make = slugify(registered.make)
     if not make or not (detail.brand_slug == make or detail.brand_slug.startswith(make + "-")):
         return [], ""
+    def day(value: dt.date | None) -> str:
+        return format_date(value, locale) if value else ""
+
+    odometer = registered.odometer
     rows = (
-        (N_("First admission"), registered.first_registration
-         and format_date(registered.first_registration, locale)),
-        (N_("APK (periodic inspection) valid until"), registered.apk_expiry
-         and format_date(registered.apk_expiry, locale)),
-        (N_("Odometer judgement"), registered.odometer
-         and gettext(locale, ODOMETER_JUDGEMENTS[registered.odometer])),
-        (N_("Previous owners"), registered.owners and format_number(registered.owners, locale)),
+        (N_("First admission"), day(registered.first_registration)),
+        (N_("APK (periodic inspection) valid until"), day(registered.apk_expiry)),
+        (N_("Odometer judgement"),
+         gettext(locale, ODOMETER_JUDGEMENTS[odometer]) if odometer else ""),
+        (N_("Previous owners"),
+         format_number(registered.owners, locale) if registered.owners else ""),
     )
     facts = [Fact(gettext(locale, label), value) for label, value in rows if value]
     if not facts:
