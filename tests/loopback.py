@@ -39,12 +39,18 @@ class Recorded:
 
 class LoopbackService:
     """``answers`` maps a path to (content type, body); other paths get ``otherwise``
-    (200 and '{}' unless given)."""
+    (200 and '{}' unless given). While ``hold`` is set (a service that does not answer),
+    a request is recorded and its answer waits until ``release()``."""
 
     def __init__(self, answers: dict[str, tuple[str, str]] | None = None,
-                 otherwise: tuple[str, str | bytes] = ("application/json", "{}")) -> None:
+                 otherwise: tuple[str, str | bytes] = ("application/json", "{}"),
+                 *, status: int = 200, hold: bool = False) -> None:
         self.answers = answers or {}
         self.otherwise = otherwise
+        self.status = status
+        self._released = threading.Event()
+        if not hold:
+            self._released.set()
         self.requests: list[Recorded] = []
         service = self
 
@@ -55,10 +61,11 @@ class LoopbackService:
                     self.command, self.path,
                     {key.lower(): value for key, value in self.headers.items()},
                     self.rfile.read(length) if length else b""))
+                service._released.wait()
                 content_type, body = service.answers.get(self.path.split("?")[0],
                                                          service.otherwise)
                 data = body.encode() if isinstance(body, str) else body
-                self.send_response(200)
+                self.send_response(service.status)
                 self.send_header("content-type", content_type)
                 self.send_header("content-length", str(len(data)))
                 self.send_header("access-control-allow-origin", "*")
@@ -82,7 +89,12 @@ class LoopbackService:
     def requested(self, path: str) -> list[Recorded]:
         return [request for request in self.requests if request.path.split("?")[0] == path]
 
+    def release(self) -> None:
+        """Held requests are answered, and every later one at once."""
+        self._released.set()
+
     def close(self) -> None:
+        self.release()
         self.server.shutdown()
         self.server.server_close()
 

@@ -345,6 +345,15 @@ def consumption(facts: rx.Var, note: rx.Var, scales: rx.Var) -> rx.Component:
     )
 
 
+def register_facts(facts: rx.Var, source: rx.Var) -> rx.Component:
+    """What the vehicle register says, with its source and the day it was asked."""
+    return rx.box(
+        facts_table(facts),
+        rx.text(source, size="1", color=rx.color("gray", 11), margin_top="0.5rem"),
+        max_width="40rem",
+    )
+
+
 @dataclass(frozen=True)
 class LocationLabels:
     route: str

@@ -20,6 +20,7 @@ from dealer.components.vehicle import (
     opened_apart,
     price_blocks,
     promises,
+    register_facts,
     section,
     vehicle_header,
 )
@@ -125,6 +126,12 @@ def details(ctx: PageContext) -> rx.Component:
                 promises(VehicleState.view.promises, [icon for icon, _ in PROMISES])),
         section(gettext(locale, "Vehicle data"),
                 facts_table(VehicleState.view.data, gettext(locale, "Vehicle data"))),
+        rx.cond(
+            VehicleState.view.register.length() > 0,
+            section(gettext(locale, "From the vehicle register"),
+                    register_facts(VehicleState.view.register, VehicleState.view.register_source),
+                    data_testid="register-facts"),
+        ),
         section(gettext(locale, "Equipment"), equipment(VehicleState.view.equipment)),
         rx.cond(
             VehicleState.view.packages.length() > 0,

@@ -5,7 +5,10 @@ in upper case), both answering a JSON list of rows (empty for an unknown plate);
 second only for a plate the first one knows:
 
 * ``m9d7-ebf2`` registered vehicles: ``merk``, ``handelsbenaming``, ``eerste_kleur``,
-  ``datum_eerste_toelating`` (``YYYYMMDD``), ``voertuigsoort`` and many more;
+  ``datum_eerste_toelating`` and ``vervaldatum_apk`` (``YYYYMMDD``), ``voertuigsoort``,
+  ``tellerstandoordeel`` (the odometer judgement: ``Logisch``, ``Onlogisch``,
+  ``Geen oordeel``) and many more. The number of owners is not in the open data (privacy);
+  an answer that carries it (``aantal_eigenaren``) has it read;
 * ``8ys7-d773`` their fuels: one row per fuel, ``brandstof_volgnummer`` and
   ``brandstof_omschrijving`` (``Benzine``, ``Diesel``, ``Elektriciteit`` ...).
 
@@ -17,6 +20,8 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import Literal
+from zoneinfo import ZoneInfo
 
 import httpx
 
@@ -26,6 +31,14 @@ VEHICLES = "m9d7-ebf2.json"
 FUELS = "8ys7-d773.json"
 TIMEOUT_S = 2.0
 _MAX_TEXT = 80  # longer names are cut: no make or model is this long
+REGISTER_ZONE = ZoneInfo("Europe/Amsterdam")  # the register's day, for "fetched on"
+
+# The RDW's odometer judgements (tellerstandoordeel), lower case, by our key.
+OdometerJudgement = Literal["logical", "illogical", "no_judgement", ""]
+_JUDGEMENTS: dict[str, OdometerJudgement] = {
+    "logisch": "logical", "onlogisch": "illogical", "geen oordeel": "no_judgement",
+}
+_MAX_OWNERS = 99
 
 
 class PlateLookupError(Exception):
@@ -43,6 +56,10 @@ class RegisteredVehicle:
     fuels: tuple[str, ...]  # the RDW's names in its order: ("Benzine", "Elektriciteit")
     colour: str  # the RDW's main colour: "GRIJS"
     kind: str = ""  # voertuigsoort: "Personenauto", "Bedrijfsauto" ...
+    apk_expiry: dt.date | None = None  # vervaldatum_apk: the periodic inspection's end
+    odometer: OdometerJudgement = ""  # "" when the register gives none we know
+    owners: int | None = None  # only when the register gives it (not in the open data)
+    fetched_on: dt.date | None = None  # the day the register gave this answer
 
 
 def _text(value: object) -> str:
@@ -65,6 +82,17 @@ def _date(value: object) -> dt.date | None:
         return None
 
 
+def _judgement(value: object) -> OdometerJudgement:
+    return _JUDGEMENTS.get(" ".join(value.split()).lower(), "") if isinstance(value, str) else ""
+
+
+def _owners(value: object) -> int | None:
+    text = value.strip() if isinstance(value, str) else ""
+    if not (text.isascii() and text.isdigit()) or len(text) > 2:
+        return None
+    return int(text) if 0 < int(text) <= _MAX_OWNERS else None
+
+
 def _rows(body: object) -> list[dict]:
     if not isinstance(body, list) or not all(isinstance(row, dict) for row in body):
         raise PlateLookupError("the register sent an unexpected body")
@@ -76,9 +104,11 @@ def _fuel_order(row: dict) -> int:
     return int(number) if isinstance(number, str) and number.isdigit() else 99
 
 
-def parse_vehicle(plate: Plate, vehicles: object, fuels: object) -> RegisteredVehicle | None:
+def parse_vehicle(plate: Plate, vehicles: object, fuels: object,
+                  fetched_on: dt.date | None = None) -> RegisteredVehicle | None:
     """The vehicle of the two datasets' answers; None when the register has no such plate.
-    An answer that is no list of rows raises PlateLookupError."""
+    An answer that is no list of rows raises PlateLookupError; a field the register wrote
+    in an unknown way is left empty."""
     rows, fuel_rows = _rows(vehicles), _rows(fuels)
     if not rows:
         return None
@@ -98,6 +128,10 @@ def parse_vehicle(plate: Plate, vehicles: object, fuels: object) -> RegisteredVe
         fuels=tuple(dict.fromkeys(name for name in fuel_names if name)),
         colour=_text(row.get("eerste_kleur")),
         kind=_text(row.get("voertuigsoort")),
+        apk_expiry=_date(row.get("vervaldatum_apk")),
+        odometer=_judgement(row.get("tellerstandoordeel")),
+        owners=_owners(row.get("aantal_eigenaren")),
+        fetched_on=fetched_on,
     )
 
 
@@ -141,4 +175,5 @@ class RdwClient:
         vehicles = await self._dataset(VEHICLES, plate)
         if not _rows(vehicles):
             return None
-        return parse_vehicle(plate, vehicles, await self._dataset(FUELS, plate))
+        return parse_vehicle(plate, vehicles, await self._dataset(FUELS, plate),
+                             dt.datetime.now(REGISTER_ZONE).date())

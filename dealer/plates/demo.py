@@ -3,7 +3,9 @@ them), served to ``RdwClient`` by a local transport: the demo takes the client's
 
 Demo plates: KX-512-T (Volkswagen Golf, petrol), T-123-BR (Toyota Yaris, petrol hybrid),
 GHJ-45-K (Kia e-Niro, electric), S-77-BDF (BMW X1, diesel), 87-PBD-5 (Renault Clio,
-diesel). Any other valid Dutch plate is not in the demo register.
+diesel), and the plates of the demo stock's used cars at Dutch branches
+(``dealer.stock.demo.DEMO_PLATES``, with their APK expiry and odometer judgement).
+Any other valid Dutch plate is not in the demo register.
 """
 
 from __future__ import annotations

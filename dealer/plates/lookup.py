@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
@@ -66,6 +67,7 @@ class PlateLookupService:
         client: RdwClient | None = None,
         timeout: float = TIMEOUT_S,
         clock: Callable[[], float] = time.monotonic,
+        cache_size: int = CACHE_SIZE,
     ) -> None:
         settings = settings or get_settings()
         self.uses_demo = client is None and (settings.public_mocks
@@ -81,9 +83,11 @@ class PlateLookupService:
         self._client = client
         self.timeout = timeout
         self._clock = clock
-        # plate -> (kept until, the register's answer or UNAVAILABLE)
+        self._cache_size = cache_size
+        # plate -> (kept until, the register's answer or UNAVAILABLE); read from any thread
         self._kept: OrderedDict[str, tuple[float, RegisteredVehicle | str | None]] = (
             OrderedDict())
+        self._kept_lock = threading.Lock()
         self._asked: OrderedDict[str, deque[float]] = OrderedDict()  # visitor -> when
 
     async def aclose(self) -> None:
@@ -92,17 +96,19 @@ class PlateLookupService:
             await self._fallback.aclose()
 
     def _cached(self, key: str) -> tuple[bool, RegisteredVehicle | str | None]:
-        kept = self._kept.get(key)
-        if kept is None or self._clock() >= kept[0]:
-            return False, None
-        self._kept.move_to_end(key)
-        return True, kept[1]
+        with self._kept_lock:
+            kept = self._kept.get(key)
+            if kept is None or self._clock() >= kept[0]:
+                return False, None
+            self._kept.move_to_end(key)
+            return True, kept[1]
 
     def _keep(self, key: str, answer: RegisteredVehicle | str | None, seconds: float) -> None:
-        self._kept[key] = (self._clock() + seconds, answer)
-        self._kept.move_to_end(key)
-        while len(self._kept) > CACHE_SIZE:
-            self._kept.popitem(last=False)
+        with self._kept_lock:
+            self._kept[key] = (self._clock() + seconds, answer)
+            self._kept.move_to_end(key)
+            while len(self._kept) > self._cache_size:
+                self._kept.popitem(last=False)
 
     def _may_ask(self, visitor: str) -> bool:
         """Whether this visitor may have the register asked once more; counts it if so."""
@@ -127,27 +133,42 @@ class PlateLookupService:
         plate = parsed.plate
         if plate.country == "de":
             return PlateLookup("german", plate)
+        kept = self.kept(plate)
+        if kept is not None:
+            return kept
+        if not self._may_ask(visitor):
+            log.info("plate lookup of %s refused: too many from one visitor", plate.formatted)
+            return PlateLookup("limited", plate)
+        return await self.ask(plate)
+
+    def kept(self, plate: Plate) -> PlateLookup | None:
+        """What is kept of the register's answer for a Dutch plate, without asking it;
+        None when nothing is kept (or no longer)."""
         hit, answer = self._cached(plate.compact)
         if not hit:
-            if not self._may_ask(visitor):
-                log.info("plate lookup of %s refused: too many from one visitor",
-                         plate.formatted)
-                return PlateLookup("limited", plate)
-            try:
-                answer = await asyncio.wait_for(self._client.vehicle(plate), self.timeout)
-            except Exception as exc:  # a visitor's lookup must not fail
-                reason = "timed out" if isinstance(exc, TimeoutError) else repr(exc)
-                log.warning("plate lookup of %s %s", plate.formatted, reason)
-                if self._fallback is not None:  # the demo's own register
-                    vehicle = await self._fallback.vehicle(plate)
-                    return PlateLookup("found" if vehicle else "not_found", plate, vehicle)
-                self._keep(plate.compact, UNAVAILABLE, FAILURE_SECONDS)
-                return PlateLookup("unavailable", plate)
-            self._keep(plate.compact, answer, CACHE_SECONDS)
+            return None
         if answer == UNAVAILABLE:
             return PlateLookup("unavailable", plate)
         vehicle = answer if isinstance(answer, RegisteredVehicle) else None
         return PlateLookup("found" if vehicle else "not_found", plate, vehicle)
+
+    async def ask(self, plate: Plate) -> PlateLookup:
+        """The register's answer for a Dutch plate, kept; never raises, counts against no
+        visitor (``look_up`` does that)."""
+        try:
+            answer = await asyncio.wait_for(self._client.vehicle(plate), self.timeout)
+        except Exception as exc:  # a visitor's lookup must not fail
+            reason = "timed out" if isinstance(exc, TimeoutError) else repr(exc)
+            log.warning("plate lookup of %s %s", plate.formatted, reason)
+            if self._fallback is not None:  # the demo's own register, until it is back
+                answer = await self._fallback.vehicle(plate)
+                self._keep(plate.compact, answer, FAILURE_SECONDS)
+            else:
+                self._keep(plate.compact, UNAVAILABLE, FAILURE_SECONDS)
+        else:
+            self._keep(plate.compact, answer, CACHE_SECONDS)
+        kept = self.kept(plate)
+        return kept if kept is not None else PlateLookup("unavailable", plate)
 
 
 def demo_client() -> RdwClient:

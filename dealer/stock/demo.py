@@ -45,6 +45,12 @@ Row = dict[str, Any]
 # The demo data is dated relative to a fixed moment so that it never changes.
 REFERENCE_TIME = dt.datetime(2025, 6, 2, 8, 0, tzinfo=dt.UTC)
 REFERENCE_YEAR = REFERENCE_TIME.year
+# Used cars of Dutch branches with their plates: the demo register
+# (dealer/plates/demo) knows them, so their pages show the register's facts.
+DEMO_PLATES = {
+    "10000": "3-TZ-456", "10005": "2-SX-318", "10012": "R-48-NBK", "10017": "5-SN-762",
+    "10023": "7-KBN-62", "10030": "GZH-85-T", "10031": "P-61-LRN", "10035": "8-TG-295",
+}
 FINANCE_BANK = "Rijnland Financial Services"
 CENT = Decimal("0.01")
 
@@ -559,7 +565,8 @@ class _VehicleFactory:
             "vehicle_type": spec.vehicle_type, "condition": "new" if is_new else "used",
             "fuel": engine.fuel, "body_style": spec.body_style, "transmission": transmission,
             "drive_type": engine.drive, "mileage": mileage, "year": year,
-            "first_registration": registration, "power_hp": engine.hp,
+            "first_registration": registration, "licence_plate": DEMO_PLATES.get(external_id),
+            "power_hp": engine.hp,
             "power_kw": round(engine.hp * 0.7355), "engine_capacity": engine.cc,
             "seats": spec.seats, "doors": spec.doors, "exterior_colour": colour,
             "colour_name": rng.choice(COLOUR_NAMES[colour]),

@@ -26,6 +26,7 @@ from sqlalchemy import delete
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
+from dealer.plates.plates import parse_plate
 from dealer.stock import catalog
 from dealer.stock.models import (
     Brand,
@@ -219,6 +220,14 @@ def _date(value: Any) -> dt.date:
         raise RowError("must be a date YYYY-MM-DD") from error
 
 
+def _licence_plate(value: Any) -> str:
+    """A Dutch or German plate as typed (any spacing, dashes, case), written officially."""
+    plate = parse_plate(str(value)).plate
+    if plate is None:
+        raise RowError("is not a Dutch or German licence plate")
+    return plate.formatted
+
+
 def _list(item: Callable[[Any], str]) -> Callable[[Any], list[str]]:
     def parse(value: Any) -> list[str]:
         items = value.split(LIST_SEPARATOR) if isinstance(value, str) else value
@@ -254,6 +263,7 @@ VEHICLE_FIELDS: dict[str, tuple[Callable[[Any], Any], Any]] = {
     "mileage": (_integer(0, 2_000_000), REQUIRED),
     "year": (_integer(1950, _NEXT_YEAR), REQUIRED),
     "first_registration": (_date, None),
+    "licence_plate": (_licence_plate, None),
     "power_hp": (_integer(1, 2_000), REQUIRED),
     "power_kw": (_integer(1, 1_500), None),
     "engine_capacity": (_integer(1, 10_000), None),

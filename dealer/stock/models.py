@@ -137,6 +137,8 @@ class Vehicle(SQLModel, table=True):
     mileage: int
     year: int
     first_registration: dt.date | None = None
+    # As officially written ("AB-123-C", "B-AB 1234"); a Dutch one has register facts.
+    licence_plate: str | None = Field(default=None, max_length=12)
     power_hp: int
     power_kw: int
     engine_capacity: int | None = None  # cm³

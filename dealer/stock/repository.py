@@ -123,6 +123,7 @@ class VehicleDetail:
     delivery_packages: tuple[DeliveryPackageView, ...]
     location: LocationView
     updated_at: dt.datetime
+    licence_plate: str | None = None  # as officially written: "AB-123-C"
 
     @property
     def title(self) -> str:
@@ -244,6 +245,7 @@ def get_vehicle(session: Session, slug: str) -> VehicleDetail | None:
         ),
         location=location_view(vehicle.location),
         updated_at=vehicle.updated_at,
+        licence_plate=vehicle.licence_plate,
     )
 
 

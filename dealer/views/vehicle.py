@@ -9,6 +9,7 @@ state and the HTTP layer both call it, so they always agree on a vehicle.
 
 from __future__ import annotations
 
+import datetime as dt
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
@@ -25,15 +26,18 @@ from dealer import phones, pricing
 from dealer.brands import PLATFORM_BRANDS, brand_name
 from dealer.db import get_engine
 from dealer.forms.origins import question_href
-from dealer.i18n import N_, format_number, format_price, gettext, ngettext
+from dealer.i18n import N_, format_date, format_number, format_price, gettext, ngettext
 from dealer.locations.repository import LocationView
 from dealer.pageinfo import Fact, Link, PageInfo, error_page, home_link
+from dealer.plates.client import RegisteredVehicle
+from dealer.plates.register import StockRegister, get_stock_register
 from dealer.routes import path_for, resolve, screens_showing
 from dealer.settings import get_settings
 from dealer.shortlists import CONSUMPTION_ROWS, DATA_ROWS, Formatter
 from dealer.stock import catalog
 from dealer.stock.labels import label
 from dealer.stock.repository import PriceView, VehicleDetail, current_vehicle
+from dealer.stock.text import slugify
 from dealer.views.locations import HoursTable, hours_table
 from dealer.views.plates import trade_in_href
 from dealer.views.stock import listing_heading, stock_path
@@ -93,6 +97,12 @@ PROMISES = (
 FINANCE_DEAL_TYPES = ("private_finance", "business_finance")
 COUNTRIES = {"NL": N_("Netherlands"), "DE": N_("Germany")}
 ROUTE_PLANNER_URL = "https://www.google.com/maps/dir/?api=1&"
+# The RDW's odometer judgements (tellerstandoordeel) in the visitor's words.
+ODOMETER_JUDGEMENTS = {
+    "logical": N_("Logical"),
+    "illogical": N_("Illogical"),
+    "no_judgement": N_("No judgement"),
+}
 
 
 @dataclass
@@ -180,6 +190,8 @@ class VehicleView:
     prices: list[PriceBlock] = field(default_factory=list)
     consumption: list[Fact] = field(default_factory=list)  # empty: no block (flag or data)
     consumption_note: str = ""
+    register: list[Fact] = field(default_factory=list)  # empty: no register block
+    register_source: str = ""  # where the register facts come from, and when
     co2_labels: list[Co2Label] = field(default_factory=list)
     location: LocationBlock = field(default_factory=LocationBlock)
     promises: list[Fact] = field(default_factory=list)
@@ -429,6 +441,37 @@ def consumption(detail: VehicleDetail, locale: str) -> tuple[list[Fact], list[Co
     return facts, labels if settings.feature_co2_image else []
 
 
+def register_facts(detail: VehicleDetail, registered: RegisteredVehicle | None,
+                   locale: str) -> tuple[list[Fact], str]:
+    """What the Dutch vehicle register says of the vehicle, and its source with the day it
+    was asked; nothing without an answer, or when the register's make is not the vehicle's
+    brand (a plate mistyped in the feed names another car)."""
+    if registered is None or registered.fetched_on is None:
+        return [], ""
+    make = slugify(registered.make)
+    if not make or not (detail.brand_slug == make or detail.brand_slug.startswith(make + "-")):
+        return [], ""
+    def day(value: dt.date | None) -> str:
+        return format_date(value, locale) if value else ""
+
+    odometer = registered.odometer
+    rows = (
+        (N_("First admission"), day(registered.first_registration)),
+        (N_("APK (periodic inspection) valid until"), day(registered.apk_expiry)),
+        (N_("Odometer judgement"),
+         gettext(locale, ODOMETER_JUDGEMENTS[odometer]) if odometer else ""),
+        (N_("Previous owners"),
+         format_number(registered.owners, locale) if registered.owners else ""),
+    )
+    facts = [Fact(gettext(locale, label), value) for label, value in rows if value]
+    if not facts:
+        return [], ""
+    source = gettext(locale, "Source: RDW open data for licence plate {plate}, retrieved on "
+                             "{date}.", plate=registered.plate,
+                     date=format_date(registered.fetched_on, locale))
+    return [Fact(gettext(locale, "Licence plate"), registered.plate), *facts], source
+
+
 def location_block(location: LocationView, locale: str, subject: str,
                    brand: str | None) -> LocationBlock:
     city = f"{location.postal_code} {location.city}"
@@ -457,13 +500,16 @@ def location_block(location: LocationView, locale: str, subject: str,
     )
 
 
-def vehicle_view(detail: VehicleDetail, locale: str, brand: str | None = None) -> VehicleView:
-    """Everything the vehicle page shows, for one locale; ``brand`` on brand pages."""
+def vehicle_view(detail: VehicleDetail, locale: str, brand: str | None = None,
+                 registered: RegisteredVehicle | None = None) -> VehicleView:
+    """Everything the vehicle page shows, for one locale; ``brand`` on brand pages,
+    ``registered`` the register's answer for its plate when one is kept."""
     links = _links(detail, locale, brand)
     title = f"{brand_name(detail.brand_slug, locale, detail.brand_name)} {detail.model_name}"
     stock_href = stock_path(locale, brand)
     price, price_label = headline_price(detail, locale)
     facts, co2_labels = consumption(detail, locale)
+    register, register_source = register_facts(detail, registered, locale)
     chat_mode = next((p.test_drive_mode for p in detail.prices if "testdrive" in p.actions),
                      "form")
     actions = [
@@ -504,6 +550,8 @@ def vehicle_view(detail: VehicleDetail, locale: str, brand: str | None = None) -
         consumption_note=gettext(locale, "Figures determined with the WLTP test procedure.")
         if facts else "",
         co2_labels=co2_labels,
+        register=register,
+        register_source=register_source,
         location=location_block(detail.location, locale, detail.title, brand),
         promises=[Fact(value=gettext(locale, text), icon=icon) for icon, text in PROMISES],
         actions=actions,
@@ -593,6 +641,7 @@ def describe_found(detail: VehicleDetail, view: VehicleView, path: str, locale: 
     facts = [Fact(fact.label, fact.value) for fact in view.key_facts]
     facts += [Fact(block.heading, f"{block.amount} {block.amount_note}".strip())
               for block in view.prices]
+    facts += [Fact(fact.label, fact.value) for fact in view.register]
     return PageInfo(
         screen=screen,
         locale=locale,
@@ -634,7 +683,8 @@ def describe_vehicle(path: str, locale: str, params: dict[str, str],
     return vehicle_page(path).info
 
 
-def vehicle_page(path: str, *, engine: Engine | None = None) -> VehiclePage:
+def vehicle_page(path: str, *, engine: Engine | None = None,
+                 register: StockRegister | None = None) -> VehiclePage:
     """The vehicle a path names, or the vehicle-not-found page.
 
     An unknown vehicle, or a brand page of a vehicle of another brand
@@ -654,15 +704,18 @@ def vehicle_page(path: str, *, engine: Engine | None = None) -> VehiclePage:
         return VehiclePage(describe_not_found(path, locale, screen, params), None)
     if not detail.available:
         return VehiclePage(describe_not_found(path, locale, screen, params, status=410), None)
+    # Only what the register's answers already hold: the page never waits for it.
+    registered = (register or get_stock_register()).facts(detail.licence_plate)
     with _found_pages_lock:
         kept = _found_pages.get(path)
-        if kept is not None and kept[0] is detail:  # the same vehicle data: the same page
+        # The same vehicle data and register answer: the same page.
+        if kept is not None and kept[0] is detail and kept[1] is registered:
             _found_pages.move_to_end(path)
-            return kept[1]
-    view = vehicle_view(detail, locale, brand)
+            return kept[2]
+    view = vehicle_view(detail, locale, brand, registered)
     page = VehiclePage(describe_found(detail, view, path, locale, screen, params), view)
     with _found_pages_lock:
-        _found_pages[path] = (detail, page)
+        _found_pages[path] = (detail, registered, page)
         while len(_found_pages) > FOUND_PAGES_KEPT:
             _found_pages.popitem(last=False)
     return page
@@ -672,5 +725,6 @@ def vehicle_page(path: str, *, engine: Engine | None = None) -> VehiclePage:
 # same data object for as long as the stock does not change, and a first visit asks for the
 # page twice (the served HTML and the page's state). Pages and views are only read.
 FOUND_PAGES_KEPT = 2048
-_found_pages: OrderedDict[str, tuple[VehicleDetail, VehiclePage]] = OrderedDict()
+_found_pages: OrderedDict[str, tuple[VehicleDetail, RegisteredVehicle | None, VehiclePage]] = (
+    OrderedDict())
 _found_pages_lock = threading.Lock()  # pages are built in worker threads
