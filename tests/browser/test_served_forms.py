@@ -13,6 +13,7 @@ from sqlmodel import Session, select
 
 from dealer.leads.models import Lead
 from dealer.stock.models import Vehicle
+from tests.browser.page_types import connected
 from tests.conftest import Site
 
 NEXT_WEEK = (dt.date.today() + dt.timedelta(days=7)).isoformat()
@@ -119,3 +120,9 @@ def test_what_is_typed_before_the_app_is_ready_is_what_the_app_sends(
     assert (lead.payload["name"], lead.payload["email"]) == ("Anna de Vries", "anna@example.nl")
     assert (lead.payload["preferred_date"], lead.payload["time_of_day"]) == (NEXT_WEEK,
                                                                              "afternoon")
+
+    # Sent with the served form before the app took over: the app acknowledges it too.
+    page.goto(site.url(f"{path}?sent=1"))
+    connected(page)
+    expect(page.get_by_test_id("form-success")).to_have_text(words["thanks"])
+    expect(page.locator("#crawler-main")).to_have_count(0)
