@@ -202,6 +202,7 @@ class FormsState(rx.State):
 
     @rx.event
     def forget_draft(self, stored: str | None) -> None:
+        """The browser's drafts without this form's: its request was sent."""
         self.drafts = without_draft(params.text(stored, MAX_STORED_CHARS), self._page_key)
 
     @rx.event

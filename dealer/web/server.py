@@ -82,10 +82,10 @@ LANG_SYNC_SCRIPT = (
     "</script>"
 )
 # Removes the no-JavaScript copy of the page once the app has drawn its own heading (a
-# copy with a request form: once the app's form is there, and what was typed in the
-# served one handed over, see SERVED_FORM_SCRIPT), the server's <title> once the app has
-# set one, and every server head tag at the
-# first client-side navigation (they describe the first page only). Should the app not
+# copy with a request form: once the app's form is there, what was typed in the served
+# one handed over, see SERVED_FORM_SCRIPT), the server's <title> once the app has set
+# one, and every server head tag at the first client-side navigation (they describe the
+# first page only). Should the app not
 # draw (its server unreachable), the copy returns into the flow after a while, so that
 # it no longer covers the header.
 APP_DRAW_TIMEOUT_MS = 15_000
