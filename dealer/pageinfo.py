@@ -151,6 +151,9 @@ class PageInfo:
     # HTML of places the page fills from the served document until its state has arrived
     # (a list's first page of cards): name -> HTML, see ``web.frame``.
     parts: dict[str, str] = field(default_factory=dict)
+    # A request form's page: the form as HTML that works without the app (or, once sent,
+    # its acknowledgement), below the description; see ``views.served_form``.
+    form_html: str = ""
 
 
 def home_link(locale: str) -> Link:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+from urllib.parse import parse_qsl
 
 MAX_DIGITS = 9
 _DIGITS = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
@@ -39,3 +40,20 @@ def text(value: object, limit: int) -> str:
 def request_key(value: object) -> str:
     """A request's idempotency key (16-64 URL-safe characters); '' for anything else."""
     return value if isinstance(value, str) and _REQUEST_KEY.fullmatch(value) else ""
+
+
+def form_fields(body: bytes, content_type: str, *, max_fields: int) -> dict[str, str] | None:
+    """The fields of a form a browser sent (``application/x-www-form-urlencoded``), the
+    first value of each name; None for another kind of body or more than ``max_fields``
+    fields. Bytes that are no UTF-8 become U+FFFD, as a browser shows them."""
+    if content_type.split(";", 1)[0].strip().lower() != "application/x-www-form-urlencoded":
+        return None
+    try:
+        pairs = parse_qsl(body.decode("utf-8", errors="replace"), keep_blank_values=True,
+                          max_num_fields=max_fields, errors="replace")
+    except ValueError:  # more fields than allowed
+        return None
+    fields: dict[str, str] = {}
+    for name, value in pairs:
+        fields.setdefault(name, value)
+    return fields

@@ -34,33 +34,17 @@ from dealer.forms.messages import DOMAIN
 from dealer.i18n import N_, gettext
 from dealer.pages.context import Page, PageContext
 from dealer.pages.frame import framed
-from dealer.routes import path_for
 from dealer.state.forms import FormsState
 from dealer.views.forms import not_found_kind
 from dealer.views.plates import DETAIL_FIELDS
-
-_NEXT_STEPS = {
-    "test_drive": (
-        N_("We will check your preferred date and confirm the appointment within one "
-           "working day."),
-        N_("Please bring your driving licence to the test drive."),
-        N_("If you want to change the date, simply reply to our message."),
-    ),
-    "application": (
-        N_("We read every application and answer within five working days."),
-        N_("If your profile fits, we invite you for a conversation at the branch."),
-    ),
-    "request": (
-        N_("Our team will get back to you within one working day, the way you asked."),
-        N_("If you mentioned a car to trade in, we will include a valuation."),
-    ),
-    "trade_in": (
-        N_("We value your car from its details and send you a trade-in offer within one "
-           "working day, the way you asked."),
-        N_("The offer is without obligation: you decide whether to trade in your car."),
-    ),
-}
-_REQUIRED_NOTE = N_("Fields marked * are required.")
+from dealer.views.served_form import (
+    FORM_LOADING_CLASS,
+    REQUIRED_NOTE,
+    WHAT_NEXT,
+    back_link,
+    next_steps,
+    thanks,
+)
 
 
 def _t(ctx: PageContext, msgid: str) -> str:
@@ -152,7 +136,7 @@ def _form_view(ctx: PageContext, form: FormDef) -> rx.Component:
                     data_testid="form-calculation",
                 ),
             ),
-            rx.text(_t(ctx, _REQUIRED_NOTE), size="1", color=rx.color("gray", 11)),
+            rx.text(_t(ctx, REQUIRED_NOTE), size="1", color=rx.color("gray", 11)),
             *fields,
             honeypot_field(HONEYPOT, _t(ctx, honeypot.label),
                            FormsState.form_values.get(HONEYPOT, ""),
@@ -177,21 +161,15 @@ def _form_view(ctx: PageContext, form: FormDef) -> rx.Component:
 
 
 def _success_view(ctx: PageContext, form: FormDef) -> rx.Component:
-    steps = _NEXT_STEPS["test_drive" if "preferred_date" in form.names
-                        else "application" if form.subject == "vacancy"
-                        else "trade_in" if form.id == "trade_in" else "request"]
+    back, href = back_link(form, ctx.locale)
     return rx.vstack(
-        rx.callout(_t(ctx, N_("Thank you! We have received your application.")
-                      if form.subject == "vacancy"
-                      else N_("Thank you! We have received your request.")), icon="circle-check",
+        rx.callout(_t(ctx, thanks(form)), icon="circle-check",
                    color_scheme="green", size="3", role="status", width="100%",
                    data_testid="form-success"),
-        rx.heading(_t(ctx, N_("What happens next")), as_="h2", size="5"),
-        rx.el.ol(*(rx.el.li(_t(ctx, step)) for step in steps),
+        rx.heading(_t(ctx, WHAT_NEXT), as_="h2", size="5"),
+        rx.el.ol(*(rx.el.li(_t(ctx, step)) for step in next_steps(form)),
                  style={"padding_left": "1.25rem", "line_height": "1.7"}),
-        rx.link(_t(ctx, N_("Back to our vacancies")), href=path_for("vacancies", ctx.locale))
-        if form.subject == "vacancy" else
-        rx.link(_t(ctx, N_("Back to our stock")), href=path_for("stock", ctx.locale)),
+        rx.link(_t(ctx, back), href=href),
         spacing="4",
         width="100%",
     )
@@ -226,6 +204,8 @@ def build(ctx: PageContext) -> rx.Component:
                     rx.heading(title(ctx), as_="h1", size="7"),
                     form_loading(ctx.locale, _t(ctx, N_("Loading the form..."))),
                     spacing="4",
+                    # The served form stays over the page until the app's form is there.
+                    class_name=FORM_LOADING_CLASS,
                 ),
             ),
             max_width="720px",

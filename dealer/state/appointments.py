@@ -27,7 +27,6 @@ from dealer.forms.messages import DOMAIN
 from dealer.i18n import gettext
 from dealer.leads.outbox import wake_outbox
 from dealer.leads.store import LeadRejectedError, client_key, store_lead
-from dealer.state.forms import FIX_FIELDS, NOT_STORED, rejection
 from dealer.state.request import page_request
 from dealer.views.appointments import (
     CALENDAR_FILENAMES,
@@ -43,6 +42,7 @@ from dealer.views.appointments import (
     preselected_branch,
     slot_choices,
 )
+from dealer.views.forms import FIX_FIELDS, NOT_STORED, rejection
 
 logger = logging.getLogger(__name__)
 FORM = get_form("appointment")

@@ -25,7 +25,6 @@ from dealer import params
 from dealer.forms import uploads
 from dealer.forms.definitions import (
     CHECKED,
-    FORM_ERROR,
     MAX_VALUE_CHARS,
     SCREEN_FORMS,
     FieldDef,
@@ -46,31 +45,27 @@ from dealer.forms.drafts import (
 )
 from dealer.forms.messages import DOMAIN
 from dealer.forms.origins import contact_origin
-from dealer.i18n import N_, gettext
+from dealer.i18n import gettext
 from dealer.leads.outbox import wake_outbox
 from dealer.leads.store import LeadRejectedError, client_key, store_lead
 from dealer.routes import resolve
 from dealer.state.request import page_request
-from dealer.views.forms import FormSubject, form_page, requested_calculation
+from dealer.views.forms import (
+    FIX_FIELDS,
+    NOT_STORED,
+    SENT,
+    SENT_PARAM,
+    FormSubject,
+    form_options,
+    form_page,
+    lead_subject,
+    rejection,
+    requested_calculation,
+    with_presets,
+)
 from dealer.views.plates import LOOKING_UP, autofill, look_up
 
 logger = logging.getLogger(__name__)
-
-FIX_FIELDS = N_("Please check the fields marked in red.")
-NOT_STORED = N_(
-    "We could not send your request because of a problem on our side. Everything you "
-    "entered is still here: please try again in a moment."
-)
-
-
-def rejection(errors: dict[str, str], rejected: LeadRejectedError,
-              locale: str) -> tuple[dict[str, str], str]:
-    """The form's field errors with those of a rejected lead added, and the notice above
-    the form (the store's own reason, else 'check the fields')."""
-    fields = {k: v for k, v in rejected.errors.items() if k != FORM_ERROR}
-    return ({**errors, **fields},
-            rejected.errors.get(FORM_ERROR) or gettext(locale, FIX_FIELDS, DOMAIN))
-
 
 # Field types whose errors show as soon as they change (the others: after losing focus).
 _SHOWN_WHEN_DIRTY = ("checkbox", "toggle", "radio")
@@ -132,9 +127,7 @@ class FormsState(rx.State):
 
     def _options(self) -> dict[str, list[str]]:
         form = self._form()
-        if form is None or "branch" not in form.names:
-            return {}
-        return {"branch": list(self.branches)}
+        return {} if form is None else form_options(form, self.branches)
 
     def _refresh(self) -> bool:
         """Recompute the visible errors; whether any blocking rule fails."""
@@ -187,6 +180,11 @@ class FormsState(rx.State):
         self.subject_image, self.subject_image_alt = subject.image, subject.image_alt
         self.subject_href = subject.href
         self.branches = list(subject.branches)
+        if self.router.url.query_parameters.get(SENT_PARAM) == SENT:
+            # Sent with the served form, before the app had taken over the page: the
+            # acknowledgement, and the browser's draft of this form goes.
+            self.status = "success"
+            return rx.call_script(_READ_DRAFTS, callback=FormsState.forget_draft)
         requested = None
         if subject.vehicle_slug:
             requested = await asyncio.to_thread(
@@ -203,6 +201,11 @@ class FormsState(rx.State):
         return rx.call_script(_READ_DRAFTS, callback=FormsState.restore)
 
     @rx.event
+    def forget_draft(self, stored: str | None) -> None:
+        """The browser's drafts without this form's: its request was sent."""
+        self.drafts = without_draft(params.text(stored, MAX_STORED_CHARS), self._page_key)
+
+    @rx.event
     def restore(self, stored: str | None) -> EventSpec | None:
         """The browser's drafts fill the form that is loading, with the key its request
         was typed under (a request sent again after the server forgot it is one lead);
@@ -215,10 +218,7 @@ class FormsState(rx.State):
         self.form_values = restored_values(self.drafts, self._page_key, form)
         self.idempotency_key = (restored_request_key(self.drafts, self._page_key)
                                 or secrets.token_urlsafe(24))
-        self.form_values.update(
-            (name, bounded_value(form.field(name), value))
-            for name, value in subject.presets.items()
-            if name in form.names and not self.form_values.get(name))
+        self.form_values = with_presets(form, self.form_values, subject)
         self._ready(form)
         if self.form_values.get("trade_in_plate", "").strip():
             return FormsState.look_up_plate  # a plate that came along is looked up at once
@@ -384,10 +384,7 @@ class FormsState(rx.State):
                 "source_page": self.router.url.path,
                 "client_key": client_key(self.router.session.client_ip),
                 "idempotency_key": self.idempotency_key,
-                "vehicle_slug": subject.vehicle_slug,
-                "brand": subject.brand,
-                "model": subject.model,
-                "subject": subject.title,
+                **lead_subject(subject),
                 "options": self._options(),
                 "calculation": dict(self._calculation),
                 "file_names": dict(self._file_names),

@@ -12,7 +12,7 @@ from dealer.forms.definitions import SCREEN_FORMS
 from dealer.i18n import N_, gettext
 from dealer.pageinfo import PageInfo
 from dealer.routes import resolve
-from dealer.views.forms import form_title
+from dealer.views.forms import form_title, load_subject, with_form
 
 FIXED_PAGES = {
     "direct_contact": N_("Questions about a car, a test drive or financing? Contact our "
@@ -25,10 +25,14 @@ FIXED_PAGES = {
 }
 
 
-def describe(path: str, locale: str, params: dict[str, str],
-             query: Mapping[str, str] | None = None) -> PageInfo:
+async def describe(path: str, locale: str, params: dict[str, str],
+                   query: Mapping[str, str] | None = None) -> PageInfo:
     screen = resolve(path)[0]  # type: ignore[index] - only named for resolvable screens
-    # The direct contact form is titled as the page titles it (the form's own title).
-    return PageInfo(screen, locale, params, path,
-                    title=form_title(screen, locale) if screen in SCREEN_FORMS else "",
-                    description=gettext(locale, FIXED_PAGES[screen]))
+    info = PageInfo(screen, locale, params, path, description=gettext(locale, FIXED_PAGES[screen]))
+    if screen not in SCREEN_FORMS:
+        return info
+    # The direct contact form is titled as the page titles it (the form's own title), and
+    # served as a form that works before the app has taken over.
+    info.title = form_title(screen, locale)
+    subject = await load_subject(screen, locale, params, query)
+    return info if subject is None else with_form(info, subject, query)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Mapping
+import secrets
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from sqlmodel import Session
@@ -18,10 +19,18 @@ from sqlmodel import Session
 from dealer.brands import PLATFORM_BRANDS
 from dealer.content.repository import get_repository
 from dealer.db import get_engine
-from dealer.forms.definitions import SCREEN_FORMS, get_form
+from dealer.forms.definitions import (
+    FORM_ERROR,
+    SCREEN_FORMS,
+    FormDef,
+    bounded_value,
+    get_form,
+    initial_values,
+)
 from dealer.forms.messages import DOMAIN
 from dealer.forms.origins import Origin, contact_origin, topic_for
-from dealer.i18n import format_number, format_price, gettext
+from dealer.i18n import N_, format_number, format_price, gettext
+from dealer.leads.store import LeadRejectedError
 from dealer.locations.repository import branch_names, get_location, list_locations
 from dealer.pageinfo import PageInfo, error_page
 from dealer.params import text
@@ -31,11 +40,29 @@ from dealer.routes import path_for, resolve
 from dealer.stock.repository import get_vehicle
 from dealer.views.lease_offers import offer_detail
 from dealer.views.plates import VALUATION_PARAM
+from dealer.views.served_form import form_html, thanks_html
 from dealer.views.vacancies import load_vacancies
 from dealer.visible import for_log
 from dealer.web.seo import page_title
 
 logger = logging.getLogger(__name__)
+
+FIX_FIELDS = N_("Please check the fields marked in red.")
+NOT_STORED = N_(
+    "We could not send your request because of a problem on our side. Everything you "
+    "entered is still here: please try again in a moment."
+)
+# The query parameter of a form page whose request was sent (the served form's answer).
+SENT_PARAM, SENT = "sent", "1"
+
+
+def rejection(errors: dict[str, str], rejected: LeadRejectedError,
+              locale: str) -> tuple[dict[str, str], str]:
+    """The form's field errors with those of a rejected lead added, and the notice above
+    the form (the store's own reason, else 'check the fields')."""
+    fields = {k: v for k, v in rejected.errors.items() if k != FORM_ERROR}
+    return ({**errors, **fields},
+            rejected.errors.get(FORM_ERROR) or gettext(locale, FIX_FIELDS, DOMAIN))
 
 
 @dataclass(frozen=True)
@@ -59,6 +86,26 @@ class FormSubject:
     presets: dict[str, str] = field(default_factory=dict)
     # What the lead records of it beyond the title (a lease offer's terms).
     terms: dict[str, str] = field(default_factory=dict)
+
+
+def with_presets(form: FormDef, values: Mapping[str, str],
+                 subject: FormSubject) -> dict[str, str]:
+    """The values with the subject's presets where nothing was typed."""
+    preset = {name: bounded_value(form.field(name), value)
+              for name, value in subject.presets.items()
+              if name in form.names and not values.get(name)}
+    return {**values, **preset}
+
+
+def form_options(form: FormDef, branches: Sequence[str]) -> dict[str, list[str]]:
+    """The run-time choices the rules check a submission against (a test drive's branch)."""
+    return {"branch": list(branches)} if "branch" in form.names else {}
+
+
+def lead_subject(subject: FormSubject) -> dict[str, str | None]:
+    """What a lead records of the form's subject, however the request was sent."""
+    return {"vehicle_slug": subject.vehicle_slug, "brand": subject.brand,
+            "model": subject.model, "subject": subject.title}
 
 
 # The figures a request repeats from the calculator, besides the monthly amount.
@@ -248,8 +295,37 @@ def form_title(screen: str, locale: str) -> str:
 
 async def describe_form(path: str, locale: str, params: dict[str, str],
                         query: Mapping[str, str] | None = None) -> PageInfo:
-    """The PageInfo of ``form_page``."""
-    return (await form_page(path, locale, params, query))[0]
+    """The PageInfo of ``form_page`` with the served form, or its acknowledgement once
+    it was sent."""
+    info, subject = await form_page(path, locale, params, query)
+    return info if subject is None else with_form(info, subject, query)
+
+
+def with_form(info: PageInfo, subject: FormSubject,
+              query: Mapping[str, str] | None) -> PageInfo:
+    """A form screen's page with its served form, or its acknowledgement once sent, under
+    the form's heading."""
+    form = get_form(SCREEN_FORMS[info.screen])
+    info.heading = info.heading or gettext(info.locale, form.title, DOMAIN)
+    if (query or {}).get(SENT_PARAM) == SENT:
+        info.form_html = thanks_html(form, info.locale)
+        return info
+    return with_served_form(info, subject)
+
+
+def with_served_form(info: PageInfo, subject: FormSubject, *,
+                     sent: Mapping[str, str] | None = None, request_key: str = "",
+                     errors: Mapping[str, str] | None = None, failure: str = "") -> PageInfo:
+    """The page with its served form: empty but for the subject's presets, or with the
+    values ``sent`` and what was wrong with them."""
+    form = get_form(SCREEN_FORMS[info.screen])
+    values = sent if sent is not None else with_presets(form, initial_values(form), subject)
+    info.form_html = form_html(
+        form, info.locale, values=values, request_key=request_key or secrets.token_urlsafe(24),
+        errors=errors, failure=failure, branches=subject.branches,
+        subject=" · ".join(part for part in (subject.title, subject.details) if part),
+        sent=sent is not None)
+    return info
 
 
 @dataclass(frozen=True)

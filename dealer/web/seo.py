@@ -171,6 +171,7 @@ def crawler_html(info: PageInfo, *, language_link: bool = False) -> str:
     parts.append(f"<h1>{html.escape(info.heading or info.title)}</h1>")
     if info.description:
         parts.append(f"<p>{html.escape(info.description)}</p>")
+    parts.append(info.form_html)
     if info.facts:
         rows = "".join(
             f"<dt>{html.escape(fact.label)}</dt><dd>{html.escape(fact.value)}</dd>"

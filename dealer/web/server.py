@@ -42,6 +42,7 @@ from dealer.pageinfo import PageInfo, error_page
 from dealer.routes import counterpart, path_for, route_rule, same_site, same_site_target
 from dealer.settings import get_settings
 from dealer.views.frame import frame_parts
+from dealer.views.served_form import FORM_LOADING_CLASS
 from dealer.web.body_limit import bounded
 from dealer.web.csp import content_security_policy
 from dealer.web.delivery import (
@@ -56,6 +57,7 @@ from dealer.web.delivery import (
     with_headers,
 )
 from dealer.web.describe import describe
+from dealer.web.form_post import answer_post, takes_post
 from dealer.web.frame import data_block, fill_parts
 from dealer.web.seo import CRAWLER_MAIN_ID, crawler_html, head_html, json_ld_script, structured_data
 from dealer.web.sitemap import robots_txt, sitemap_document
@@ -79,9 +81,11 @@ LANG_SYNC_SCRIPT = (
     "var r=o.apply(this,arguments);s();return r}});addEventListener('popstate',s)})()"
     "</script>"
 )
-# Removes the no-JavaScript copy of the page once the app has drawn its own heading,
-# the server's <title> once the app has set one, and every server head tag at the
-# first client-side navigation (they describe the first page only). Should the app not
+# Removes the no-JavaScript copy of the page once the app has drawn its own heading (a
+# copy with a request form: once the app's form is there, what was typed in the served
+# one handed over, see SERVED_FORM_SCRIPT), the server's <title> once the app has set
+# one, and every server head tag at the first client-side navigation (they describe the
+# first page only). Should the app not
 # draw (its server unreachable), the copy returns into the flow after a while, so that
 # it no longer covers the header.
 APP_DRAW_TIMEOUT_MS = 15_000
@@ -89,7 +93,9 @@ CRAWLER_CLEANUP_SCRIPT = (
     "<script>(function(){var d=document,i='" + CRAWLER_MAIN_ID + "',o;"
     "setTimeout(function(){var m=d.getElementById(i);if(m)m.style.position='static'},"
     + str(APP_DRAW_TIMEOUT_MS) + ");function t(){"
-    "var m=d.getElementById(i);if(m&&d.querySelector('#main-content h1'))m.remove();"
+    "var m=d.getElementById(i);if(m&&d.querySelector('#main-content h1')&&!(m.querySelector("
+    "'form')&&d.querySelector('#main-content ." + FORM_LOADING_CLASS + "'))){m.dispatchEvent("
+    "new Event('served-copy-leaves',{bubbles:true}));m.remove()}"
     "var s=d.head.querySelector('title[data-seo]');"
     "if(s&&d.head.querySelectorAll('title').length>1){s.remove();s=null}"
     "if(d.readyState!=='loading'&&!d.getElementById(i)&&!s)o.disconnect()}"
@@ -98,6 +104,9 @@ CRAWLER_CLEANUP_SCRIPT = (
     ".forEach(function(e){e.remove()});history.pushState=p;return p.apply(this,arguments)}})()"
     "</script>"
 )
+# What is typed in a served request form goes to the app's form when the app takes over.
+SERVED_FORM_SCRIPT = ("<script>" + (Path(__file__).parent / "served_form.js").read_text()
+                      + "</script>")
 # SPEC §4: a failed chunk load loads the page anew, at most once per 10 s per path; a
 # new build (polled) turns the next link click into a full page load. A page module that
 # fails while the app moves to another page: the app's router reloads the page being
@@ -263,6 +272,8 @@ def with_page(document: str, info: PageInfo, *, crawler_body: bool, build_id: st
     scripts.append(LANG_SYNC_SCRIPT)
     if get_settings().route_rules:  # before the clean-up, which restores pushState once
         scripts.append(ROUTE_RULES_SCRIPT.replace("__BUILD__", build_id))
+    if info.form_html:
+        scripts.append(SERVED_FORM_SCRIPT)
     scripts += [CRAWLER_CLEANUP_SCRIPT, APP_GUARD_SCRIPT.replace("__BUILD__", build_id)]
     if get_settings().public_mocks:
         scripts.append(MOCK_WARNING_SCRIPT)
@@ -399,6 +410,11 @@ class SiteLayer:
             send = with_headers(send, self.security_headers)
             if scope["path"].rstrip("/") == UPLOAD_PATH:
                 await gate_upload(self.app, scope, receive, send, self.uploads)
+            elif scope["method"] == "POST" and takes_post(scope["path"]):
+                answer = await answer_post(scope, receive)
+                if isinstance(answer, PageInfo):
+                    answer = self.document(answer, Headers(scope=scope), await frame_parts())
+                await answer(scope, receive, send)
             else:
                 await bounded(self.app, scope, receive, send)
             return

@@ -22,8 +22,10 @@ PAGES = {
 
 def connected(page: Page) -> None:
     """Wait until the app has taken over the page and reached the server (the loading bar
-    at the top stops): from then on links navigate inside the app."""
+    at the top stops) and, on a request page, its form has replaced the served one: from
+    then on links navigate inside the app."""
     expect(page.locator(".loading-bar")).not_to_have_class(re.compile("loading-bar--active"))
+    expect(page.locator("#served-form")).to_have_count(0)
 
 
 def tick(box: Locator) -> None:

@@ -37,7 +37,8 @@ def a_vehicle(engine: Engine) -> tuple[str, str, str]:
 
 
 def ready(page: Page, send: str) -> None:
-    """The form has arrived over the websocket."""
+    """The form has arrived over the websocket (and replaced the served one)."""
+    expect(page.locator("#served-form")).to_have_count(0)
     expect(page.get_by_role("button", name=send)).to_be_visible()
 
 

@@ -14,6 +14,7 @@ PATHS = [
     "/voorraad",
     "/de/angebote?fuel=electric",
     "/audi/voorraad",
+    "/direct-contact",  # a served request form, handed over to the app's
     "/bestaat-niet",
     "/de/gibt-es-nicht",
 ]
