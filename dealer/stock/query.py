@@ -130,19 +130,24 @@ class Pill:
     bound: str | None = None
 
 
-def _values(raw: str | list[str] | tuple[str, ...] | None) -> list[str]:
-    if raw is None:
-        return []
-    items = [raw] if isinstance(raw, str) else [item for item in raw if isinstance(item, str)]
-    return [part.strip().lower() for item in items for part in item.split(",") if part.strip()]
+def _texts(raw: object) -> list[str]:
+    """A parameter's values: one text, or the texts of a list; nothing for anything else."""
+    if isinstance(raw, str):
+        return [raw]
+    return [item for item in raw if isinstance(item, str)] if isinstance(raw, list | tuple) else []
 
 
-def _first(raw: str | list[str] | tuple[str, ...] | None) -> str | None:
-    values = [raw] if isinstance(raw, str) else [v for v in raw or () if isinstance(v, str)]
+def _values(raw: object) -> list[str]:
+    return [part.strip().lower() for item in _texts(raw) for part in item.split(",")
+            if part.strip()]
+
+
+def _first(raw: object) -> str | None:
+    values = _texts(raw)
     return values[0].strip() if values else None
 
 
-def _integer(raw: str | list[str] | None) -> int | None:
+def _integer(raw: object) -> int | None:
     value = _first(raw)
     return int(value) if value and _INTEGER.match(value) else None
 
