@@ -51,9 +51,8 @@ class FilterDefinition:
     """One filter of the stock overview.
 
     kind: checkbox | range | minmax | search | toggle | place | radius. ``options`` lists
-    the fixed
-    values of a checkbox or radius filter; empty for brand, model and branch, whose options
-    come from the data (``StockResult.facets``). ``label_kind`` is the
+    the fixed values of a checkbox or radius filter; empty for brand, model and branch,
+    whose options come from the data (``StockResult.facets``). ``label_kind`` is the
     ``dealer.stock.labels`` kind of the option labels.
     """
 
