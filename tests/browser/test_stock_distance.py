@@ -10,8 +10,15 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.page_types import connected
+from tests.browser.test_accessibility import violations
 from tests.browser.test_stock import count_of
 from tests.conftest import Site
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args: dict) -> dict:
+    """axe-core is let in by the browser: the page's Content-Security-Policy would not."""
+    return {**browser_context_args, "bypass_csp": True}
 
 
 def kilometres(page: Page) -> list[int]:
@@ -80,3 +87,12 @@ def test_an_unknown_place_is_said_not_an_error(page: Page, site: Site, path: str
     connected(page)
     expect(page.get_by_test_id("vehicle-card")).to_have_count(24)
     expect(page.get_by_role("status").filter(has_text=message)).to_be_visible()
+
+
+@pytest.mark.parametrize("path", ["/voorraad?near=Kleve&within=25&sort=distance_asc",
+                                  "/de/angebote?near=Atlantis"])
+def test_no_serious_accessibility_violation(page: Page, site: Site, path: str) -> None:
+    page.goto(site.url(path))
+    connected(page)
+    expect(page.get_by_role("textbox", name=re.compile("^(Postcode|PLZ)")).first).to_be_visible()
+    assert violations(page) == []
