@@ -5,12 +5,15 @@
 Builds (or reuses) a SQLite database with the demo stock, then times the full stock
 request - three filters, a sort, one page of 24, the total, every facet's counts with
 all other filters applied and the bounds of every range - with both implementations,
-and checks that they return identical results.
+and checks that they return identical results. The requests with a distance filter (a
+place and a radius, with the counts per radius and each card's distance) are summed up
+on a line of their own.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -22,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from demo_database import add_arguments, demo_database
 from sqlalchemy import func, select
 
+from dealer.locations.places import places
 from dealer.stock.index import StockIndex
 from dealer.stock.models import Vehicle
 from dealer.stock.query import StockQuery
@@ -39,6 +43,14 @@ REQUESTS = (
      "sort": "business_lease_asc"},
     {"model": "skoda.octavia-combi", "brand": "skoda", "power_min": "140",
      "sort": "private_finance_asc", "page": "2"},
+)
+# With a distance filter: Dutch and German towns and postcodes, across the border.
+DISTANCE_REQUESTS = (
+    {"near": "Nijmegen", "within": "50", "sort": "distance_asc"},
+    {"near": "47533", "within": "25", "fuel": "diesel,petrol"},
+    {"near": "3511 AB", "within": "100", "brand": "volkswagen", "sort": "distance_asc",
+     "page": "2"},
+    {"near": "Köln", "within": "200", "body_style": "suv", "price_max": "40000"},
 )
 
 
@@ -70,7 +82,8 @@ def main() -> int:
     index = StockIndex.build(engine)
     print(f"index built in {(time.perf_counter() - started) * 1000:.0f} ms")
 
-    queries = [StockQuery.from_params(params) for params in REQUESTS]
+    places()  # read once when the server starts
+    queries = [StockQuery.from_params(params) for params in (*REQUESTS, *DISTANCE_REQUESTS)]
     identical = True
     with engine.connect() as connection:
         for query in queries:
@@ -91,17 +104,17 @@ def main() -> int:
                   f"{index_median:7.2f} /{index_p95:7.2f} {sql_median:7.1f} /{sql_p95:7.1f} "
                   f"{index.search(query).total:7d}")
         # Over all requests together: every run of every request is one sample.
-        index_samples = [
-            _timings(lambda q=query: index.search(q), 1)[0]
-            for _ in range(args.runs) for query in queries
-        ]
-        index_samples.sort()
-        median = statistics.median(index_samples)
-        p95 = index_samples[int(len(index_samples) * 0.95) - 1]
+        for name, group in (("index", queries[:len(REQUESTS)]),
+                            ("index, distance filter", queries[len(REQUESTS):])):
+            samples = sorted(_timings(lambda q=query: index.search(q), 1)[0]
+                             for _ in range(args.runs) for query in group)
+            median, p95 = statistics.median(samples), samples[int(len(samples) * 0.95) - 1]
+            print(f"{name}: median {median:.2f} ms, p95 {p95:.2f} ms over {len(samples)} "
+                  "requests")
     sql_median = statistics.median(m for m, _ in sql_all)
-    print(f"index: median {median:.2f} ms, p95 {p95:.2f} ms over {len(index_samples)} requests")
     print(f"SQL:   median of request medians {sql_median:.1f} ms")
     print(f"results identical: {'yes' if identical else 'NO'}")
+    print("load average (1, 5, 15 min): " + ", ".join(f"{load:.2f}" for load in os.getloadavg()))
     return 0 if identical else 1
 
 

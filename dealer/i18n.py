@@ -18,6 +18,7 @@ from babel.dates import format_time as babel_format_time
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from babel.numbers import format_currency, format_decimal
+from babel.units import format_unit
 
 from dealer.settings import PROJECT_ROOT
 
@@ -177,6 +178,12 @@ def format_number(value: object, locale: str, *, decimals: int | None = None) ->
     number = _decimal(value)
     pattern = None if decimals is None else "#,##0." + "0" * decimals if decimals else "#,##0"
     return format_decimal(number, format=pattern, locale=locale)
+
+
+def format_distance(km: float, locale: str) -> str:
+    """A distance in whole kilometres, at least 1, as the locale writes it: "1.234 km"."""
+    whole = max(1, int(_decimal(km).quantize(Decimal("1"), ROUND_HALF_UP)))
+    return format_unit(whole, "length-kilometer", length="short", locale=locale)
 
 
 def format_date(value: dt.date | dt.datetime, locale: str, *, style: str = "long") -> str:

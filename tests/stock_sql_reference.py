@@ -7,7 +7,7 @@ site itself searches with ``dealer.stock.index``.
 
 from __future__ import annotations
 
-from sqlalchemy import ColumnElement, Select, and_, exists, func, literal, or_, select
+from sqlalchemy import ColumnElement, Select, and_, case, exists, func, literal, or_, select
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import aliased
 
@@ -17,10 +17,12 @@ from dealer.stock.facets import (
     FACET_ORDER,
     VOCABULARY_FACETS,
     Vocabularies,
+    branch_distances,
     first_photo_url,
+    radius_options,
 )
 from dealer.stock.models import Brand, Location, Model, Vehicle, VehicleFeature, VehiclePrice
-from dealer.stock.query import PER_PAGE, StockQuery
+from dealer.stock.query import DEFAULT_SORT, DISTANCE_SORT, PER_PAGE, StockQuery
 from dealer.stock.results import StockResult, VehicleCard, clamp_page, page_count, range_bounds
 
 _DEAL_PRICES = {deal: aliased(VehiclePrice, name=deal) for deal in catalog.DEAL_TYPES}
@@ -71,7 +73,19 @@ def _range_column(query: StockQuery, key: str) -> ColumnElement:
     return _RANGE_COLUMNS[key]
 
 
-def _conditions(query: StockQuery) -> tuple[list, dict[str, ColumnElement[bool]]]:
+def _distances(query: StockQuery, vocabularies: Vocabularies) -> dict[str, float] | None:
+    """Each branch's distance from the search's place, by slug; None without one."""
+    origin = query.origin
+    if origin is None:
+        return None
+    branches = vocabularies.branches
+    return dict(zip((branch.value for branch in branches), branch_distances(branches, origin),
+                    strict=True))
+
+
+def _conditions(
+    query: StockQuery, distances: dict[str, float] | None
+) -> tuple[list, dict[str, ColumnElement[bool]]]:
     base: list = [Vehicle.available]
     if query.scope_brand:
         base.append(Brand.slug == query.scope_brand)
@@ -108,6 +122,9 @@ def _conditions(query: StockQuery) -> tuple[list, dict[str, ColumnElement[bool]]
         conditions["electric"] = Vehicle.fuel == "electric"
     if query.vat_reportable:
         conditions["vat_reportable"] = Vehicle.vat_reportable
+    if distances is not None and query.within is not None:
+        conditions["within"] = Location.slug.in_(
+            [slug for slug, distance in distances.items() if distance <= query.within])
     return base, conditions
 
 
@@ -140,15 +157,21 @@ def search(
     if isinstance(connection, Engine):
         with connection.connect() as opened:
             return search(opened, query, page, per_page)
-    base, conditions = _conditions(query)
+    vocabularies = Vocabularies.load(connection)
+    distances = _distances(query, vocabularies)
+    base, conditions = _conditions(query, distances)
     everything = _where(base, conditions)
 
     total = connection.execute(_joined(select(func.count(Vehicle.id))).where(everything)).scalar()
     pages = page_count(total, per_page)
     current = clamp_page(page if page is not None else query.page, pages)
-    field, direction = query.sort.rsplit("_", 1)
-    sort_column = _SORT_COLUMNS[field]
-    ordering = sort_column.desc() if direction == "desc" else sort_column.asc()
+    if query.sort == DISTANCE_SORT and distances is not None:
+        ordering = case(distances, value=Location.slug).asc()
+    else:
+        sort = DEFAULT_SORT if query.sort == DISTANCE_SORT else query.sort
+        field, direction = sort.rsplit("_", 1)
+        sort_column = _SORT_COLUMNS[field]
+        ordering = sort_column.desc() if direction == "desc" else sort_column.asc()
     ids = connection.execute(
         _joined(select(Vehicle.id))
         .where(everything)
@@ -157,7 +180,6 @@ def search(
         .offset((current - 1) * per_page)
     ).scalars().all()
 
-    vocabularies = Vocabularies.load(connection)
     facets = {}
     for key in FACET_ORDER:
         where = _where(base, conditions, key)
@@ -180,6 +202,12 @@ def search(
             _joined(select(column, func.count(Vehicle.id))).where(where).group_by(column)
         ).all())
         facets[key] = vocabularies.facet_options(key, query, counts)
+    if distances is not None:
+        counts = dict(connection.execute(
+            _joined(select(Location.slug, func.count(Vehicle.id)))
+            .where(_where(base, conditions, "within")).group_by(Location.slug)
+        ).all())
+        facets["within"] = radius_options(distances, counts)
 
     ranges = {}
     for key in _RANGE_COLUMNS:
@@ -191,7 +219,7 @@ def search(
 
     return StockResult(
         total=total,
-        cards=_cards(connection, ids),
+        cards=_cards(connection, ids, distances),
         facets=facets,
         ranges=ranges,
         page=current,
@@ -200,7 +228,8 @@ def search(
     )
 
 
-def _cards(connection: Connection, ids: list[int]) -> list[VehicleCard]:
+def _cards(connection: Connection, ids: list[int], distances: dict[str, float] | None
+           ) -> list[VehicleCard]:
     if not ids:
         return []
     columns = (
@@ -224,6 +253,7 @@ def _cards(connection: Connection, ids: list[int]) -> list[VehicleCard]:
             power_kw=power_kw, body_style=body_style, condition=condition, colour=colour,
             photo_url=photo_url, price=_float(price), vat_reportable=bool(vat),
             branch_slug=branch_slug, branch_name=branch_name, branch_city=branch_city,
+            distance_km=None if distances is None else distances[branch_slug],
             **dict(zip(catalog.MONTHLY_DEAL_TYPES, map(_float, monthly), strict=True)),
         ))
     return cards

@@ -91,6 +91,9 @@ class FilterTexts:
     upper: str  # "to"
     search: str  # the search button
     search_hint: str  # placeholder of the search box
+    place: str  # names the place box: "Postcode or town"
+    place_hint: str  # its placeholder
+    place_submit: str  # its button
 
 
 def range_group(group: rx.Var, texts: FilterTexts, on_bound: rx.EventHandler) -> rx.Component:
@@ -134,6 +137,35 @@ def search_group(group: rx.Var, texts: FilterTexts, on_search: rx.EventHandler) 
     )
 
 
+def distance_group(group: rx.Var, texts: FilterTexts, on_place: rx.EventHandler
+                   ) -> rx.Component:
+    """The place distances are measured from (a postcode or town; the box holds the URL's
+    place) and, once it is found, the radii with their counts."""
+    return _fieldset(
+        group.heading,
+        rx.form(
+            rx.hstack(
+                rx.input(
+                    name="near",
+                    default_value=group.text,
+                    key=group.text,
+                    placeholder=texts.place_hint,
+                    aria_label=texts.place,
+                    max_length=60,
+                    width="100%",
+                ),
+                rx.icon_button(rx.icon("map-pin", size=18), type="submit",
+                               aria_label=texts.place_submit),
+                spacing="2",
+                width="100%",
+            ),
+            on_submit=on_place,
+            margin_bottom="0.5rem",
+        ),
+        _option_links(group.options, role="radio", on_icon="circle-dot", off_icon="circle"),
+    )
+
+
 def quick_entries(group: rx.Var) -> rx.Component:
     """The quick-entry types as one row of chips above the results (it scrolls sideways
     on a phone: its height is known before the stock has loaded)."""
@@ -159,11 +191,12 @@ def filter_group(group: rx.Var) -> rx.Component:
 
 
 def any_filter_group(group: rx.Var, texts: FilterTexts, on_search: rx.EventHandler,
-                     on_bound: rx.EventHandler) -> rx.Component:
+                     on_bound: rx.EventHandler, on_place: rx.EventHandler) -> rx.Component:
     """One block of the stock filters, drawn for its kind (quick entries sit elsewhere)."""
     return rx.match(
         group.kind,
         ("search", search_group(group, texts, on_search)),
+        ("distance", distance_group(group, texts, on_place)),
         ("range", range_group(group, texts, on_bound)),
         ("toggle", _fieldset(group.heading, _option_links(
             group.options, role="switch", on_icon="toggle-right", off_icon="toggle-left"))),

@@ -21,6 +21,7 @@ from dealer.pages.context import Page, PageContext
 from dealer.pages.frame import framed, screen_at_least
 from dealer.pages.shortlist_controls import card_controls
 from dealer.state.stock import StockState
+from dealer.stock.labels import label
 from dealer.styles import SIDEBAR_FROM
 from dealer.views.stock import DEAL_SCREENS, listing_heading, multi_price
 
@@ -32,10 +33,14 @@ def heading(ctx: PageContext) -> str:
 def filters(locale: str) -> rx.Component:
     texts = FilterTexts(lower=gettext(locale, "from"), upper=gettext(locale, "to"),
                         search=gettext(locale, "Search"),
-                        search_hint=gettext(locale, "Brand, model or version"))
+                        search_hint=gettext(locale, "Brand, model or version"),
+                        place=label("filter", "near", locale),
+                        place_hint=gettext(locale, "e.g. 3511 AB or Kleve"),
+                        place_submit=gettext(locale, "Show distances"))
     return rx.foreach(StockState.filters,
                       lambda group: any_filter_group(group, texts, StockState.search,
-                                                     StockState.choose_bound))
+                                                     StockState.choose_bound,
+                                                     StockState.choose_place))
 
 
 def page(ctx: PageContext) -> rx.Component:

@@ -69,6 +69,13 @@ class StockState(rx.State):
                                        scope))
 
     @rx.event
+    def choose_place(self, form: dict):
+        params, locale, scope = self._scope()
+        text = form.get("near") if isinstance(form, dict) else None
+        return go_to(search_path(params, text if isinstance(text, str) else "", locale, scope,
+                                 key="near"))
+
+    @rx.event
     def choose_sort(self, value: str):
         params, locale, scope = self._scope()
         return go_to(sorted_path(params, value, locale, scope))

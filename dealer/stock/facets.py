@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from sqlalchemy import ScalarSelect, select
 from sqlalchemy.engine import Connection
 
+from dealer.locations.places import Place, distance_km
 from dealer.stock import catalog
 from dealer.stock.models import Brand, Location, Model, Vehicle, VehiclePhoto
-from dealer.stock.query import StockQuery
+from dealer.stock.query import RADII, StockQuery
 from dealer.stock.results import FacetOption, model_value
 
 # Checkbox filters over a vocabulary column of the vehicle table: key -> (column, options).
@@ -49,6 +51,8 @@ class Named:
     name: str
     brand_id: int | None = None
     city: str | None = None
+    latitude: float = 0.0  # a branch's place
+    longitude: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -80,10 +84,11 @@ class Vocabularies:
             )
         ]
         branches = [
-            Named(id_, slug, name, city=city)
-            for id_, slug, name, city in sorted(
+            Named(id_, slug, name, city=city, latitude=latitude, longitude=longitude)
+            for id_, slug, name, city, latitude, longitude in sorted(
                 connection.execute(select(Location.id, Location.slug, Location.name,
-                                          Location.city)),
+                                          Location.city, Location.latitude,
+                                          Location.longitude)),
                 key=lambda row: (row[2], row[1]),
             )
         ]
@@ -112,6 +117,22 @@ class Vocabularies:
         if not brands:
             return self.models
         return [model for model in self.models if model.value.split(".")[0] in brands]
+
+
+def branch_distances(branches: list[Named], origin: Place) -> list[float]:
+    """How far each branch is from ``origin``, in km, in the order of ``branches``."""
+    return [distance_km(branch.latitude, branch.longitude, origin) for branch in branches]
+
+
+def radius_options(distances: Mapping[str, float], counts: Mapping[str, int]
+                   ) -> list[FacetOption]:
+    """The distance filter's options: per radius, how many vehicles its branches hold
+    (``distances`` and ``counts`` by branch slug)."""
+    return [
+        FacetOption(str(radius), sum(count for slug, count in counts.items()
+                                     if distances[slug] <= radius))
+        for radius in RADII
+    ]
 
 
 def options(values: list[Named] | tuple[str, ...], counts: dict[str, int]) -> list[FacetOption]:

@@ -29,10 +29,20 @@ from dealer.stock.facets import (
     FACET_ORDER,
     VOCABULARY_FACETS,
     Vocabularies,
+    branch_distances,
     first_photo_url,
+    radius_options,
 )
 from dealer.stock.models import Vehicle, VehicleFeature, VehiclePrice
-from dealer.stock.query import PER_PAGE, QUICK_ENTRIES, RANGE_KEYS, SORT_OPTIONS, StockQuery
+from dealer.stock.query import (
+    DEFAULT_SORT,
+    DISTANCE_SORT,
+    PER_PAGE,
+    QUICK_ENTRIES,
+    RANGE_KEYS,
+    SORT_OPTIONS,
+    StockQuery,
+)
 from dealer.stock.results import (
     FacetOption,
     StockResult,
@@ -128,6 +138,12 @@ class StockIndex:
         self._facets: dict[str, _Facet] = columns["facets"]
         self._search_code: np.ndarray = columns["search_code"]
         self._search_texts: list[str] = columns["search_texts"]
+        branches = self._facets["branch"]
+        # Vehicles per branch (the radius counts of a search with no other filter), and
+        # each branch's rows in id order (for 'nearest first').
+        self._branch_totals = np.bincount(branches.codes, minlength=len(branches.vocabulary) + 1)
+        self._branch_rows = np.split(np.argsort(branches.codes, kind="stable"),
+                                     np.cumsum(self._branch_totals)[:-1])
         self._orders = {
             sort: _sort_order(self._numbers[sort.rsplit("_", 1)[0]], self._ids,
                               sort.endswith("_desc"))
@@ -249,7 +265,18 @@ class StockIndex:
 
     # --- searching -----------------------------------------------------------------
 
-    def _filter_masks(self, query: StockQuery) -> tuple[np.ndarray | None, dict[str, np.ndarray]]:
+    def _distances(self, query: StockQuery) -> np.ndarray | None:
+        """How far each branch (by its code) is from the search's place, in km; None
+        without a place. A vehicle's distance is its branch's: the vehicles' distances
+        are never computed one by one."""
+        origin = query.origin
+        if origin is None:
+            return None
+        return np.array([*branch_distances(self.vocabularies.branches, origin), math.inf])
+
+    def _filter_masks(
+        self, query: StockQuery, distances: np.ndarray | None = None
+    ) -> tuple[np.ndarray | None, dict[str, np.ndarray]]:
         """The mask every result must pass (brand scope) and one mask per active filter."""
         scopes = []
         if query.scope_brand:
@@ -283,6 +310,8 @@ class StockIndex:
             masks["electric"] = self._facets["fuel"].mask(("electric",))
         if query.vat_reportable:
             masks["vat_reportable"] = self._vat
+        if distances is not None and query.within is not None:
+            masks["within"] = (distances <= query.within)[self._facets["branch"].codes]
         return base, masks
 
     def _range_values(self, query: StockQuery, key: str) -> np.ndarray:
@@ -303,23 +332,27 @@ class StockIndex:
         return np.logical_and.reduce(parts)
 
     def count(self, query: StockQuery) -> int:
-        base, masks = self._filter_masks(query)
+        base, masks = self._filter_masks(query, self._distances(query))
         return int(np.count_nonzero(self._combine(base, masks, None)))
 
     def first(self, query: StockQuery, count: int) -> tuple[int, list[VehicleCard]]:
         """How many vehicles match and the first ``count`` of them in the query's order,
         without the facet counts and range bounds a listing page needs (the chat's
         answers)."""
-        base, masks = self._filter_masks(query)
+        distances = self._distances(query)
+        base, masks = self._filter_masks(query, distances)
         everything = self._combine(base, masks, None)
         total = int(np.count_nonzero(everything))
-        return total, self._cards(self._page_rows(everything, total, query.sort, 0, count))
+        rows = self._page_rows(everything, total, query.sort, 0, count, distances)
+        return total, self._cards(rows, distances)
 
     def search(
         self, query: StockQuery, page: int | None = None, per_page: int = PER_PAGE
     ) -> StockResult:
-        """One page of results with total, facet counts and range bounds."""
-        base, masks = self._filter_masks(query)
+        """One page of results with total, facet counts and range bounds; with a place,
+        the counts per radius (facet "within") and each card's distance."""
+        distances = self._distances(query)
+        base, masks = self._filter_masks(query, distances)
         everything = self._combine(base, masks, None)
         matching = np.flatnonzero(everything)
         rows_of: dict[str, np.ndarray] = {}
@@ -335,12 +368,16 @@ class StockIndex:
         total = int(matching.size)
         pages = page_count(total, per_page)
         current = clamp_page(page if page is not None else query.page, pages)
-        rows = self._page_rows(everything, total, query.sort, (current - 1) * per_page, per_page)
+        rows = self._page_rows(everything, total, query.sort, (current - 1) * per_page, per_page,
+                               distances)
+        facets = self._facet_counts(query, others)
+        if distances is not None:
+            facets["within"] = self._radius_counts(distances, others("within"))
 
         return StockResult(
             total=total,
-            cards=self._cards(rows),
-            facets=self._facet_counts(query, others),
+            cards=self._cards(rows, distances),
+            facets=facets,
             ranges={key: self._bounds(self._range_values(query, key).take(others(key)))
                     for key in RANGE_KEYS},
             page=current,
@@ -349,10 +386,13 @@ class StockIndex:
         )
 
     def _page_rows(
-        self, everything: np.ndarray, total: int, sort: str, start: int, per_page: int
+        self, everything: np.ndarray, total: int, sort: str, start: int, per_page: int,
+        distances: np.ndarray | None = None,
     ) -> np.ndarray:
         """The rows of one page in sort order, scanning the sort order only as far as needed."""
-        order = self._orders[sort]
+        if sort == DISTANCE_SORT and distances is not None:
+            return self._nearest_rows(everything, distances, start, per_page)
+        order = self._orders.get(sort, self._orders[DEFAULT_SORT])  # nearest without a place
         wanted = min(start + per_page, total)
         if wanted <= 0:
             return order[:0]
@@ -368,6 +408,33 @@ class StockIndex:
             if have >= wanted:
                 break
         return np.concatenate(found)[start:wanted]
+
+    def _nearest_rows(self, everything: np.ndarray, distances: np.ndarray, start: int,
+                      count: int) -> np.ndarray:
+        """Rows ``start`` to ``start + count`` of the matching ones, nearest first, then by
+        vehicle id: branch by branch (branches equally far together), only as far as
+        needed."""
+        found: list[np.ndarray] = []
+        have = 0
+        for distance in np.unique(distances):
+            codes = np.flatnonzero(distances == distance)
+            rows = (self._branch_rows[codes[0]] if codes.size == 1
+                    else np.sort(np.concatenate([self._branch_rows[code] for code in codes])))
+            hits = rows[everything[rows]]
+            found.append(hits)
+            have += hits.size
+            if have >= start + count:
+                break
+        return np.concatenate(found)[start:start + count]
+
+    def _radius_counts(self, distances: np.ndarray, rows: np.ndarray) -> list[FacetOption]:
+        """Per radius, how many of ``rows`` are at a branch within it."""
+        branches = self._facets["branch"]
+        tally = self._branch_totals if rows.size == self.size else np.bincount(
+            branches.codes.take(rows), minlength=len(branches.vocabulary) + 1)
+        slugs = branches.vocabulary
+        return radius_options(dict(zip(slugs, distances.tolist(), strict=False)),
+                              dict(zip(slugs, tally.tolist(), strict=False)))
 
     def _facet_counts(
         self, query: StockQuery, others: Callable[[str], np.ndarray]
@@ -398,8 +465,10 @@ class StockIndex:
             return None
         return range_bounds(float(low), float(high))
 
-    def _cards(self, rows: np.ndarray) -> list[VehicleCard]:
-        """The cards of ``rows``: each column is read for all rows at once."""
+    def _cards(self, rows: np.ndarray, distances: np.ndarray | None = None
+               ) -> list[VehicleCard]:
+        """The cards of ``rows``: each column is read for all rows at once; with the
+        branch distances of a place, each card's distance."""
         facets, numbers, vocabularies = self._facets, self._numbers, self.vocabularies
 
         def column(values: np.ndarray) -> list:
@@ -413,14 +482,17 @@ class StockIndex:
 
         brands = [vocabularies.brands[code] for code in column(facets["brand"].codes)]
         models = [vocabularies.models[code] for code in column(facets["model"].codes)]
-        branches = [vocabularies.branches[code] for code in column(facets["branch"].codes)]
+        branch_codes = column(facets["branch"].codes)
+        branches = [vocabularies.branches[code] for code in branch_codes]
+        far = ([None] * len(branch_codes) if distances is None
+               else distances.take(branch_codes).tolist())
         fields = zip(
             column(self._ids), rows.tolist(), brands, models, branches,
             column(numbers["year"]), column(numbers["mileage"]), column(numbers["power"]),
             column(self._power_kw), column(self._vat), words("fuel"), words("transmission"),
             words("body_style"), words("condition"), words("colour"), prices("price"),
             prices("private_lease"), prices("business_lease"), prices("private_finance"),
-            prices("business_finance"), strict=True,
+            prices("business_finance"), far, strict=True,
         )
         return [
             VehicleCard(
@@ -450,10 +522,11 @@ class StockIndex:
                 branch_slug=branch.value,
                 branch_name=branch.name,
                 branch_city=branch.city or "",
+                distance_km=distance,
             )
             for (id_, row, brand, model, branch, year, mileage, power_hp, power_kw, vat, fuel,
                  transmission, body_style, condition, colour, price, private_lease,
-                 business_lease, private_finance, business_finance) in fields
+                 business_lease, private_finance, business_finance, distance) in fields
         ]
 
     def quick_entry_counts(self, brand: str | None = None) -> dict[str, int]:

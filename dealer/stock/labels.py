@@ -214,9 +214,12 @@ LABELS: dict[str, dict[str, str]] = {
         "private_finance_desc": N_("Private finance per month (high to low)"),
         "business_finance_asc": N_("Business finance per month (low to high)"),
         "business_finance_desc": N_("Business finance per month (high to low)"),
+        "distance_asc": N_("Distance (nearest first)"),
     },
     "filter": {
         "q": N_("Search"),
+        "near": N_("Postcode or town"),
+        "within": N_("Distance"),
         "brand": N_("Brand"),
         "model": N_("Model"),
         "vehicle_type": N_("Vehicle type"),

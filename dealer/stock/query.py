@@ -15,6 +15,9 @@ Query parameters::
     equipment=towbar,parking        a vehicle must have every ticked equipment group
     price_min=…&price_max=…         ranges: price, monthly, mileage, year, power
     electric=1  vat_reportable=1    toggles
+    near=3511+AB&within=50          distance: a Dutch or German postcode or town, and the
+                                    radius in km (``RADII``); ``sort=distance_asc`` is
+                                    'nearest first'. Both need a place that is found.
     sort=price_asc  page=2
 """
 
@@ -26,10 +29,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import quote, urlencode
 
+from dealer.locations.lookup import MAX_PLACE_LENGTH, locate
+from dealer.locations.places import Place
 from dealer.stock import catalog
 from dealer.stock.text import search_terms
 
 PER_PAGE = 24
+RADII = (25, 50, 100, 200)  # km: the distance filter's choices
 MAX_PAGE = 10_000
 MAX_SEARCH_LENGTH = 100
 MAX_VALUES = 50  # per checkbox filter; more is not a visitor's doing
@@ -44,9 +50,9 @@ _INTEGER = re.compile(r"^\d{1,9}$")
 class FilterDefinition:
     """One filter of the stock overview.
 
-    kind: checkbox | range | minmax | search | toggle. ``options`` lists the fixed
-    values of a checkbox filter; empty for brand, model and branch, whose options
-    come from the data (``StockResult.facets``). ``label_kind`` is the
+    kind: checkbox | range | minmax | search | toggle | place | radius. ``options`` lists
+    the fixed values of a checkbox or radius filter; empty for brand, model and branch,
+    whose options come from the data (``StockResult.facets``). ``label_kind`` is the
     ``dealer.stock.labels`` kind of the option labels.
     """
 
@@ -59,6 +65,9 @@ class FilterDefinition:
 
 FILTER_DEFINITIONS: tuple[FilterDefinition, ...] = (
     FilterDefinition("q", "search"),
+    FilterDefinition("near", "place"),
+    FilterDefinition("within", "radius", tuple(str(radius) for radius in RADII),
+                     depends_on="near"),
     FilterDefinition("brand", "checkbox"),
     FilterDefinition("model", "checkbox", depends_on="brand"),
     FilterDefinition("vehicle_type", "checkbox", catalog.VEHICLE_TYPES, "vehicle_type"),
@@ -90,6 +99,8 @@ SORT_OPTIONS: tuple[str, ...] = tuple(
     f"{field}_{direction}" for field in SORT_FIELDS for direction in ("asc", "desc")
 )
 DEFAULT_SORT = "price_asc"
+# Nearest first: offered, and kept, only while the search has a place that was found.
+DISTANCE_SORT = "distance_asc"
 
 # Quick-entry types (SPEC §3): each a predefined filter set.
 QUICK_ENTRIES: dict[str, dict[str, str]] = {
@@ -118,19 +129,24 @@ class Pill:
     bound: str | None = None
 
 
-def _values(raw: str | list[str] | tuple[str, ...] | None) -> list[str]:
-    if raw is None:
-        return []
-    items = [raw] if isinstance(raw, str) else [item for item in raw if isinstance(item, str)]
-    return [part.strip().lower() for item in items for part in item.split(",") if part.strip()]
+def _texts(raw: object) -> list[str]:
+    """A parameter's values: one text, or the texts of a list; nothing for anything else."""
+    if isinstance(raw, str):
+        return [raw]
+    return [item for item in raw if isinstance(item, str)] if isinstance(raw, list | tuple) else []
 
 
-def _first(raw: str | list[str] | tuple[str, ...] | None) -> str | None:
-    values = [raw] if isinstance(raw, str) else [v for v in raw or () if isinstance(v, str)]
+def _values(raw: object) -> list[str]:
+    return [part.strip().lower() for item in _texts(raw) for part in item.split(",")
+            if part.strip()]
+
+
+def _first(raw: object) -> str | None:
+    values = _texts(raw)
     return values[0].strip() if values else None
 
 
-def _integer(raw: str | list[str] | None) -> int | None:
+def _integer(raw: object) -> int | None:
     value = _first(raw)
     return int(value) if value and _INTEGER.match(value) else None
 
@@ -147,6 +163,8 @@ class StockQuery:
     """A validated stock search. Checkbox values are sorted tuples; ranges (min, max)."""
 
     q: str = ""
+    near: str = ""  # a place as the visitor wrote it, found or not
+    within: int | None = None  # km, one of RADII
     brand: tuple[str, ...] = ()
     model: tuple[str, ...] = ()
     vehicle_type: tuple[str, ...] = ()
@@ -183,6 +201,9 @@ class StockQuery:
         changes: dict[str, object] = {}
         search = " ".join((_first(get("q")) or "").split())[:MAX_SEARCH_LENGTH]
         changes["q"] = search
+        changes["near"] = " ".join((_first(get("near")) or "").split())[:MAX_PLACE_LENGTH]
+        within = _integer(get("within"))
+        changes["within"] = within if within in RADII else None
         for key in CHECKBOX_KEYS:
             values = {v for v in _values(get(key)) if _valid_option(key, v)}
             changes[key] = tuple(sorted(values))[:MAX_VALUES]
@@ -194,7 +215,7 @@ class StockQuery:
         for key in TOGGLE_KEYS:
             changes[key] = (_first(get(key)) or "").lower() in TRUE_VALUES
         sort = (_first(get("sort")) or "").lower()
-        changes["sort"] = sort if sort in SORT_OPTIONS else DEFAULT_SORT
+        changes["sort"] = sort if sort in (*SORT_OPTIONS, DISTANCE_SORT) else DEFAULT_SORT
         page = _integer(get("page"))
         changes["page"] = page if page and page <= MAX_PAGE else 1
         scope = brand.lower() if isinstance(brand, str) and _SLUG.match(brand.lower()) else None
@@ -203,17 +224,21 @@ class StockQuery:
         return cls(**changes)._consistent()
 
     def _consistent(self) -> StockQuery:
-        """Drop models of brands outside the chosen brand(s); brand scope fixes the brand."""
-        brands = (self.scope_brand,) if self.scope_brand else self.brand
-        if self.scope_brand:
-            return dataclasses.replace(
-                self, brand=(), model=tuple(m for m in self.model if m.split(".")[0] in brands)
+        """Drop models of brands outside the chosen brand(s); brand scope fixes the brand.
+        Without a place that is found, no radius and no 'nearest first'."""
+        query = self
+        if query.scope_brand:
+            query = dataclasses.replace(query, brand=())
+        if brands := query.brands:
+            query = dataclasses.replace(
+                query, model=tuple(m for m in query.model if m.split(".")[0] in brands)
             )
-        if brands:
-            return dataclasses.replace(
-                self, model=tuple(m for m in self.model if m.split(".")[0] in brands)
+        if (query.within is not None or query.sort == DISTANCE_SORT) and query.origin is None:
+            query = dataclasses.replace(
+                query, within=None,
+                sort=DEFAULT_SORT if query.sort == DISTANCE_SORT else query.sort,
             )
-        return self
+        return query
 
     @classmethod
     def quick_entry(cls, kind: str, brand: str | None = None,
@@ -241,11 +266,20 @@ class StockQuery:
     def search_terms(self) -> tuple[str, ...]:
         return search_terms(self.q)
 
+    @property
+    def origin(self) -> Place | None:
+        """The place distances are measured from: the town or postcode area of ``near``."""
+        return locate(self.near) if self.near else None
+
     def to_params(self) -> dict[str, str]:
         """Canonical query parameters: sorted keys, defaults and the scopes left out."""
         params: dict[str, str] = {}
         if self.q:
             params["q"] = self.q
+        if self.near:
+            params["near"] = self.near
+        if self.within is not None:
+            params["within"] = str(self.within)
         for key in CHECKBOX_KEYS:
             if values := getattr(self, key):
                 params[key] = ",".join(values)
@@ -273,6 +307,11 @@ class StockQuery:
         pills: list[Pill] = []
         if self.q:
             pills.append(Pill("q", self.q, self.replace(q="").to_query_string()))
+        if self.near:
+            pills.append(Pill("near", self.near, self.replace(near="").to_query_string()))
+        if self.within is not None:
+            pills.append(Pill("within", str(self.within),
+                              self.replace(within=None).to_query_string()))
         for key in CHECKBOX_KEYS:
             for value in getattr(self, key):
                 pills.append(Pill(key, value, self.toggle(key, value).to_query_string()))
@@ -295,5 +334,6 @@ class StockQuery:
         return len(self.pills())
 
     def cleared(self) -> StockQuery:
-        """No filters, same sort and scope."""
-        return StockQuery(sort=self.sort, scope_brand=self.scope_brand, scope_deal=self.scope_deal)
+        """No filters, same sort (unless it needed the place) and scope."""
+        return StockQuery(sort=self.sort, scope_brand=self.scope_brand,
+                          scope_deal=self.scope_deal)._consistent()

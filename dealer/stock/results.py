@@ -40,6 +40,8 @@ class VehicleCard:
     branch_slug: str
     branch_name: str
     branch_city: str
+    # From the place the search names (``StockQuery.near``), in km; None without one.
+    distance_km: float | None = None
 
     @property
     def title(self) -> str:

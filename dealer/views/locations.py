@@ -32,8 +32,8 @@ from dealer.brands import PLATFORM_BRANDS
 from dealer.db import session_scope
 from dealer.forms.origins import question_href
 from dealer.i18n import N_, format_number, gettext, ngettext
-from dealer.locations.places import distance_km, find_place, fold
-from dealer.locations.postcodes import find_area
+from dealer.locations.lookup import MIN_PLACE_LENGTH, locate
+from dealer.locations.places import distance_km, fold
 from dealer.locations.repository import (
     EmployeeView,
     LocationView,
@@ -66,7 +66,6 @@ MAP_CONSENT_GRANTED = "granted"
 MAP_CONSENT_DECLINED = "declined"
 
 EMPLOYEES_FIRST = 12  # shown before "show more"
-MIN_PLACE_LENGTH = 2  # shorter place searches are "not specific enough"
 MAX_QUERY_LENGTH = 60
 
 LOCATIONS_TITLE = N_("Locations")
@@ -619,11 +618,8 @@ def location_listing(
         if (not search.brand or search.brand in dict(location.brands))
         and (not search.service or search.service in location.services)
     ]
-    place = None if too_short else find_place(search.place)
-    area = None if too_short or place is not None else find_area(search.place)
-    # A postcode is named with its place: "12 km from 10115 Berlin".
-    from_place = search.place if area is None else area.name
-    place = place or area
+    # A town is named as typed, a postcode with its place: "12 km from 10115 Berlin".
+    place = None if too_short else locate(search.place)
     distances: dict[str, float] = {}
     if place is not None:  # a town or postcode area: every branch, the nearest first
         distances = {location.slug: distance_km(location.latitude, location.longitude, place)
@@ -635,7 +631,7 @@ def location_listing(
     cards = [location_card(location, locale, now) for location in found]
     for card in cards:
         if card.slug in distances:
-            card.distance = gettext(locale, "{distance} km from {place}", place=from_place,
+            card.distance = gettext(locale, "{distance} km from {place}", place=place.name,
                                     distance=format_number(round(distances[card.slug]), locale))
     message = ""
     if search.place and not found:

@@ -15,7 +15,7 @@ from urllib.parse import parse_qsl, urlencode
 
 from dealer.analytics import click, vehicle_id
 from dealer.brands import PLATFORM_BRANDS, brand_name
-from dealer.i18n import N_, format_number, format_price, gettext, ngettext
+from dealer.i18n import N_, format_distance, format_number, format_price, gettext, ngettext
 from dealer.pageinfo import Fact, Link, PageInfo, error_page, home_link
 from dealer.params import integer
 from dealer.routes import path_for, resolve
@@ -25,6 +25,7 @@ from dealer.stock.index import get_index
 from dealer.stock.labels import label
 from dealer.stock.query import (
     DEFAULT_SORT,
+    DISTANCE_SORT,
     FILTERS_BY_KEY,
     QUICK_ENTRIES,
     SORT_OPTIONS,
@@ -67,6 +68,7 @@ class Card:
     photo_alt: str = ""
     branch: str = ""
     condition: str = ""
+    distance: str = ""  # from the searched place: "ca. 34 km"
 
 
 @dataclass
@@ -100,11 +102,13 @@ class Choice:
 
 @dataclass
 class FilterGroup:
-    """One block of filters. ``kind``: checkbox | range | toggle | search | quick.
+    """One block of filters. ``kind``: checkbox | range | toggle | search | quick | distance.
 
     A range group lists the choices of its lower and upper bound (``lower``, ``upper``;
     the first one leaves the bound open); a search group holds the current text as its
-    one option's value, and the option's href is the search without it.
+    one option's value, and the option's href is the search without it. The distance
+    group holds the place as written (``text``) and, once it is found, one option per
+    radius.
     """
 
     key: str = ""
@@ -116,6 +120,7 @@ class FilterGroup:
     upper: list[Choice] = field(default_factory=list)
     lower_current: str = ""
     upper_current: str = ""
+    text: str = ""
 
 
 # The deal listings (/voorraad/private-lease, ...): the stock offered with one monthly
@@ -184,11 +189,17 @@ def listing_path(locale: str, query: StockQuery, display: str = "purchase", **ov
     return f"{base}?{urlencode(sorted(params.items()))}" if params else base
 
 
+# The texts a visitor types into the filters: the free text and the place.
+TEXT_PARAMS = ("q", "near")
+
+
 def search_path(
-    params: Mapping[str, str | list[str]], text: str, locale: str, scope: Scope = Scope()
+    params: Mapping[str, str | list[str]], text: str, locale: str, scope: Scope = Scope(),
+    key: str = "q",
 ) -> str:
-    """The current URL's search with its free text replaced, back on page 1."""
-    query = scope.query({**params, "q": text}).replace()
+    """The current URL's search with its free text (or with ``key="near"`` its place)
+    replaced, back on page 1."""
+    query = scope.query({**params, (key if key in TEXT_PARAMS else "q"): text}).replace()
     return listing_path(locale, query, price_display(params, scope.deal))
 
 
@@ -257,6 +268,8 @@ def card_values(
                   f"{card.version}",
         branch=f"{card.branch_name}, {card.branch_city}",
         condition=label("condition", card.condition, locale),
+        distance="" if card.distance_km is None else gettext(
+            locale, "about {distance}", distance=format_distance(card.distance_km, locale)),
     )
 
 
@@ -288,6 +301,8 @@ def card_html(card: Card, position: int) -> str:
     ``position``-th card of its list."""
     price_label = f'<span class="list-card-note">{escape(card.price_label)}</span>' \
         if card.price_label else ""
+    distance = f' · <span class="list-card-distance">{escape(card.distance)}</span>' \
+        if card.distance else ""
     return (
         f'<a class="list-card-link" href="{escape(card.href)}">'
         f'{photo_html(card.photo, card.photo_alt, position)}<span class="list-card-text">'
@@ -296,7 +311,7 @@ def card_html(card: Card, position: int) -> str:
         f'<span class="list-card-muted">{escape(card.version)}</span>'
         f"<span>{escape(card.specs)}</span>{price_label}"
         f'<strong>{escape(card.price)}</strong>'
-        f'<span class="list-card-note">{escape(card.branch)}</span></span></a>'
+        f'<span class="list-card-note">{escape(card.branch)}{distance}</span></span></a>'
     )
 
 
@@ -445,7 +460,44 @@ def control_groups(
         ranges.append(FilterGroup(key=key, kind="range", heading=label("filter", key, locale),
                                   lower=lower, upper=upper, lower_current=lower_current,
                                   upper_current=upper_current))
-    return [search, quick, toggles, *ranges]
+    return [search, distance_group(result, query, locale, display), quick, toggles, *ranges]
+
+
+WITHIN = N_("Within {km} km")
+
+
+def distance_group(result: StockResult, query: StockQuery, locale: str, display: str
+                   ) -> FilterGroup:
+    """The place to measure from and, once it is found, the radii with their counts (a
+    chosen radius links to the search without it)."""
+    options = []
+    for option in result.facets.get("within", []):
+        radius = int(option.value)
+        checked = query.within == radius
+        options.append(FilterOption(
+            value=option.value,
+            label=gettext(locale, WITHIN, km=format_number(radius, locale)),
+            count=option.count,
+            checked=checked,
+            disabled=option.count == 0 and not checked,
+            href=listing_path(locale, query.replace(within=None if checked else radius),
+                              display),
+        ))
+    return FilterGroup(key="near", kind="distance", heading=label("filter", "within", locale),
+                       options=options, text=query.near)
+
+
+def place_notice(query: StockQuery, locale: str) -> str:
+    """What the page says about a place that is not found; empty otherwise."""
+    if not query.near or query.origin is not None:
+        return ""
+    return gettext(locale, "We could not find “{place}”. Try a Dutch or German postcode or "
+                           "town.", place=query.near)
+
+
+def sort_options(query: StockQuery) -> tuple[str, ...]:
+    """The orders offered: nearest first too when the search has a place that is found."""
+    return (DISTANCE_SORT, *SORT_OPTIONS) if query.origin is not None else SORT_OPTIONS
 
 
 def _range_value(key: str, value: str, locale: str) -> str:
@@ -474,6 +526,12 @@ def pill_values(
             text = gettext(locale, RANGE_PILLS[pill.bound], value=value)
         elif pill.key == "q":
             text = f"“{pill.value}”"
+        elif pill.key == "near":
+            origin = query.origin
+            text = gettext(locale, "Distance from {place}",
+                           place=origin.name if origin else pill.value)
+        elif pill.key == "within":
+            text = gettext(locale, WITHIN, km=format_number(pill.value, locale))
         else:
             text = names.get((pill.key, pill.value), pill.value)
         without = StockQuery.from_params(dict(parse_qsl(pill.query)), brand=query.scope_brand,
@@ -488,10 +546,10 @@ _PILL_CROSS = ('<svg width="12" height="12" viewBox="0 0 24 24" fill="none" stro
                'aria-hidden="true"><path d="M18 6 6 18"/><path d="m6 6 12 12"/></svg>')
 
 
-def pills_html(pills: list[Link], reset_href: str, locale: str) -> str:
+def pills_html(pills: list[Link], reset_href: str, locale: str, notice: str = "") -> str:
     """The active filters as links that remove them, and one that removes all, as HTML
-    (``.pills`` in site.css): the same in the served page and in the app. Empty without
-    filters."""
+    (``.pills`` in site.css): the same in the served page and in the app, with the
+    ``notice`` about the search above them. Empty without filters."""
     if not pills:
         return ""
     remove = gettext(locale, "Remove filter")
@@ -505,7 +563,8 @@ def pills_html(pills: list[Link], reset_href: str, locale: str) -> str:
     reset_label = gettext(locale, "Reset all filters")
     reset = (f'<a class="rt-Text rt-reset rt-Link rt-r-size-2 rt-underline-auto" '
              f'href="{escape(reset_href)}">{escape(reset_label)}</a>')
-    return f'<div class="pills">{links}{reset}</div>'
+    said = f'<p class="pills-notice" role="status">{escape(notice)}</p>' if notice else ""
+    return f'<div class="pills">{said}{links}{reset}</div>'
 
 
 def choices(kind: str, values: tuple[str, ...], locale: str) -> list[Choice]:
@@ -549,9 +608,10 @@ def stock_listing(params: Mapping[str, str], locale: str, scope: Scope = Scope()
         "cards": list_cards(values),
         "filters": [*control_groups(result, query, locale, display),
                     *filter_groups(result, query, locale, display)] if with_filters else [],
-        "pills": pills_html(pill_values(query, result, locale, display), reset_href, locale),
+        "pills": pills_html(pill_values(query, result, locale, display), reset_href, locale,
+                            place_notice(query, locale)),
         "sort": query.sort,
-        "sorts": choices("sort", SORT_OPTIONS, locale),
+        "sorts": choices("sort", sort_options(query), locale),
         "display": display,
         "displays": choices("deal_type", PRICE_DISPLAYS, locale) if multi_price() else [],
         "page": result.page,
@@ -585,7 +645,9 @@ def describe_listing(
     filters = stock_query.to_params()
     filters.pop("sort", None)
     filters.pop("page", None)
-    single_filter = len(filters) == 1 and "," not in next(iter(filters.values()))
+    # A place is whatever a visitor typed: never a landing page of its own.
+    single_filter = (len(filters) == 1 and "," not in next(iter(filters.values()))
+                     and "near" not in filters)
     canonical = dict(filters) if single_filter else {}
     if listing["page"] > 1:
         canonical["page"] = str(listing["page"])

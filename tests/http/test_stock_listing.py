@@ -47,3 +47,21 @@ def test_with_multi_price_the_visitor_chooses_the_price_on_the_cards(
     cards = re.findall(r'data-testid="vehicle-card">(.*?)</article>', served)
     assert len(cards) > 10 and all(monthly in card for card in cards)
     assert f'aria-label="{choice}"' in served  # the choice, drawn before the app runs
+
+
+@pytest.mark.parametrize(("path", "notice"), [
+    ("/voorraad?near=47533&within=25&sort=distance_asc", "We konden"),
+    ("/de/angebote?near=6511&within=25&sort=distance_asc", "haben wir nicht gefunden"),
+])
+def test_a_search_near_a_place_is_served_nearest_first(site: Site, path: str,
+                                                        notice: str) -> None:
+    response = httpx.get(site.url(path))
+    cards = re.findall(r'data-testid="vehicle-card">(.*?)</article>', response.text)
+    distances = [int(re.search(r">ca\. (\d+) km<", card).group(1)) for card in cards]
+    assert len(cards) == 24 and distances == sorted(distances) and distances[-1] <= 25
+    assert '<meta name="robots" content="noindex,follow"' in response.text
+    # A place the site does not know is said on the page, with a plain listing under it.
+    unknown = httpx.get(site.url(path.replace("47533", "Atlantis").replace("6511", "Atlantis")))
+    assert unknown.status_code == 200 and notice in unknown.text
+    assert len(re.findall(r'data-testid="vehicle-card"', unknown.text)) == 24
+    assert ">ca. " not in unknown.text

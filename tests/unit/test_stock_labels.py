@@ -5,7 +5,7 @@ import pytest
 from dealer.i18n import load_catalog
 from dealer.stock import catalog
 from dealer.stock.labels import LABELS, label, msgids
-from dealer.stock.query import FILTER_DEFINITIONS, QUICK_ENTRIES, SORT_OPTIONS
+from dealer.stock.query import DISTANCE_SORT, FILTER_DEFINITIONS, QUICK_ENTRIES, SORT_OPTIONS
 
 VOCABULARIES = {
     "fuel": catalog.FUELS,
@@ -23,7 +23,7 @@ VOCABULARIES = {
     "deal_type": catalog.DEAL_TYPES,
     "action": catalog.ACTIONS,
     "fixed_interest_period": catalog.FIXED_INTEREST_PERIODS,
-    "sort": SORT_OPTIONS,
+    "sort": (*SORT_OPTIONS, DISTANCE_SORT),
     "filter": tuple(definition.key for definition in FILTER_DEFINITIONS),
     "quick_entry": tuple(QUICK_ENTRIES),
     "service": catalog.SERVICES,

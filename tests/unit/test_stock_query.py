@@ -147,7 +147,7 @@ def test_sort_options_cover_every_price_kind_both_ways() -> None:
 
 def test_filter_definitions_have_every_kind() -> None:
     kinds = {definition.kind for definition in FILTER_DEFINITIONS}
-    assert kinds == {"checkbox", "range", "minmax", "search", "toggle"}
+    assert kinds == {"checkbox", "range", "minmax", "search", "toggle", "place", "radius"}
     equipment = next(d for d in FILTER_DEFINITIONS if d.key == "equipment")
     assert equipment.options == ("towbar", "cruise_control", "parking", "airbags", "security",
                                  "air_conditioning")
