@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import httpx
 import psycopg
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 from sqlmodel import Session, func, select
 
 from dealer.db import make_engine
@@ -24,7 +24,22 @@ from dealer.leads.models import Lead
 from dealer.stock.index import reset_index
 from dealer.stock.repository import set_vehicle_available, sitemap_entries
 from tests.browser.page_types import connected, tick
-from tests.conftest import RedisServer, Site, copy_checkout, free_port, redis_server, stop_site
+from tests.browser.test_appointment import (
+    APPOINTMENT_PAGES,
+    TEXTS,
+    fill_appointment,
+    next_weekday,
+    shows_appointment,
+)
+from tests.conftest import (
+    RedisServer,
+    Site,
+    consent_cookie,
+    copy_checkout,
+    free_port,
+    redis_server,
+    stop_site,
+)
 
 POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432"
 IDLE_SECONDS = 60  # the shortest DEALER_STATE_IDLE_SECONDS allowed
@@ -133,10 +148,34 @@ def keeps(page: Page, values: dict[str, str]) -> None:
 
 
 def state_keys(redis: RedisServer) -> list[str]:
-    """The visitors' page states in Redis (the framework keeps one key per state)."""
+    """The visitors' form states in Redis (the framework keeps one key per state)."""
     out = subprocess.run(["redis-cli", "-p", str(redis.port), "--scan", "--pattern", "*"],
                          capture_output=True, text=True, check=True).stdout.split()
-    return [key for key in out if "forms_state" in key]
+    return [key for key in out if "forms_state" in key or "appointment_state" in key]
+
+
+def typed_into_appointments(browser: Browser, site: Site) -> list[tuple[Page, Locator, str]]:
+    """The appointment page (nl) and a Button's dialog (de), each filled in: (page, form,
+    locale)."""
+    day, forms = next_weekday(), []
+    for locale, name in (("nl", "Anna de Vries"), ("de", "Bram Smit")):
+        t = TEXTS[locale]
+        page = browser.new_context(storage_state={"cookies": [consent_cookie([])],
+                                                  "origins": []}).new_page()
+        if locale == "nl":
+            page.goto(site.url(APPOINTMENT_PAGES[locale]))
+            form = page.locator("#main-content")
+        else:
+            page.goto(site.url(t["path"]))
+            connected(page)
+            page.get_by_role("link", name=t["button"]).first.click()
+            form = page.get_by_role("dialog", name=t["dialog"])
+        expect(form.get_by_role("button", name=t["send"])).to_be_visible(timeout=SLOW)
+        fill_appointment(form, t, day, name)
+        page.wait_for_function(
+            f"(localStorage.getItem('form_drafts') || '').includes({name!r})", timeout=SLOW)
+        forms.append((page, form, locale))
+    return forms
 
 
 def test_an_idle_expiry_keeps_what_the_browser_holds(
@@ -146,6 +185,7 @@ def test_an_idle_expiry_keeps_what_the_browser_holds(
         for name, value in TYPED.items():
             page.locator(f"[name={name}]").fill(value)
         keeps(page, TYPED)
+    appointments = typed_into_appointments(browser, scaled_site)
     assert state_keys(redis)
     # Both pages wait past the expiry: the server forgets their forms.
     deadline = time.monotonic() + IDLE_SECONDS + 5
@@ -160,6 +200,20 @@ def test_an_idle_expiry_keeps_what_the_browser_holds(
         page.reload()
         expect(page.get_by_role("button", name=CONTACT[locale][1])).to_be_visible(timeout=SLOW)
         keeps(page, after)
+        page.context.close()
+    # The appointment request too; a dialog the server forgot opens again with its draft.
+    day = next_weekday()
+    for page, form, locale in appointments:
+        t, name = TEXTS[locale], "Anna de Vries" if locale == "nl" else "Bram Smit"
+        field = form.get_by_role("textbox", name=t["name"], exact=True)
+        field.press("End")
+        field.press_sequentially("!")
+        shows_appointment(form, t, day, name + "!")
+        page.wait_for_function(
+            f"(localStorage.getItem('form_drafts') || '').includes({name + '!'!r})",
+            timeout=SLOW)
+        page.reload()
+        shows_appointment(form, t, day, name + "!")
         page.context.close()
 
 
@@ -205,14 +259,18 @@ def test_a_redis_outage_is_reported_and_no_lead_is_stored_twice(
           f"{leads(scaled_site)} stored")
     assert (acknowledged, leads(scaled_site)) == (0, 4)
 
-    # New visitors meet the notice with the phone number instead of a form loading forever.
+    # New visitors meet the notice with the phone number instead of a form loading forever,
+    # on the request forms and the appointment page.
+    waiting = []
     for locale in CONTACT:
-        page = browser.new_context().new_page()
-        page.goto(scaled_site.url(CONTACT[locale][0]))
-        notice = page.get_by_test_id("form-unavailable")
-        expect(notice).to_have_text(CONTACT[locale][3], timeout=SLOW)
-        expect(notice.get_by_role("link")).to_have_attribute("href", CONTACT[locale][4])
-        forms.append((locale, page))
+        for path, send in ((CONTACT[locale][0], CONTACT[locale][1]),
+                           (APPOINTMENT_PAGES[locale], TEXTS[locale]["send"])):
+            page = browser.new_context().new_page()
+            page.goto(scaled_site.url(path))
+            notice = page.get_by_test_id("form-unavailable")
+            expect(notice).to_have_text(CONTACT[locale][3], timeout=SLOW)
+            expect(notice.get_by_role("link")).to_have_attribute("href", CONTACT[locale][4])
+            waiting.append((page, send))
 
     redis.start()
     deadline = time.monotonic() + 30
@@ -221,10 +279,9 @@ def test_a_redis_outage_is_reported_and_no_lead_is_stored_twice(
         time.sleep(1)
     assert httpx.get(scaled_site.url("/health")).json()["state_store"] == "ok"
     # The site recovers by itself: the waiting visitors get their forms.
-    for locale, page in forms[4:]:
+    for page, send in waiting:
         expect(page.locator("#served-form")).to_have_count(0, timeout=60_000)  # the app's form
-        expect(page.get_by_role("button", name=CONTACT[locale][1])).to_be_visible(
-            timeout=60_000)
+        expect(page.get_by_role("button", name=send)).to_be_visible(timeout=60_000)
     # Nobody was told of success, so everybody sends again (their state went with Redis;
     # the browser still has the draft and its key): each request is stored once.
     for locale, page in forms[:4]:
@@ -235,7 +292,7 @@ def test_a_redis_outage_is_reported_and_no_lead_is_stored_twice(
         expect(page.get_by_test_id("form-success")).to_be_visible(timeout=SLOW)
     print(f"after sending again: 4 acknowledged, {leads(scaled_site)} stored")
     assert leads(scaled_site) == 4
-    for _, page in forms:
+    for page in [page for _, page in forms] + [page for page, _ in waiting]:
         page.context.close()
 
 
