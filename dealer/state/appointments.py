@@ -232,10 +232,13 @@ class AppointmentState(DraftKeeping, rx.State):
                 self.form_values[f.name] = bounded_value(f, value)
 
     @rx.event
-    def blur(self, name: str) -> None:
+    def blur(self, name: str) -> EventSpec | None:
+        if self.status == "loading":
+            return self._hold_for_later({})  # leaving a field of a dialog the server forgot
         if name in FORM.names:
             self.touched[name] = True
             self._refresh()
+        return None
 
     @rx.event(background=True)
     async def submit(self, _form_data: dict[str, Any]):
