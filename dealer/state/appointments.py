@@ -90,6 +90,7 @@ class AppointmentState(DraftKeeping, rx.State):
     _make: str = ""
     # The values the options give the form; a draft keeps what differs from them.
     _start: dict[str, str] = {}  # noqa: RUF012 - per-session copy made by Reflex
+    _send_when_ready: bool = False  # sent while the form (re)loaded: sent once it is ready
 
     @property
     def _locale(self) -> str:
@@ -137,11 +138,12 @@ class AppointmentState(DraftKeeping, rx.State):
         return read_drafts(AppointmentState.restore)
 
     @rx.event
-    def restore(self, stored: str | None) -> None:
+    def restore(self, stored: str | None) -> EventSpec | None:
         """The browser's draft of this form fills it, with the key its request was typed
-        under; a category the Button fixes stays fixed; then what was typed meanwhile."""
+        under; a category the Button fixes stays fixed; then what was typed meanwhile, and
+        the request is sent when the visitor sent it meanwhile."""
         if self.status != "loading" or not self._page_key:
-            return  # another form, or this one is ready already
+            return None  # another form, or this one is ready already
         values = self._restore_drafts(stored, FORM, self._start)
         if self.category_hidden:
             values["product_category"] = self._start["product_category"]
@@ -154,6 +156,10 @@ class AppointmentState(DraftKeeping, rx.State):
         if held:
             self._keep_draft(FORM, self.form_values, self._start)
         self._refresh()
+        if self._send_when_ready:
+            self._send_when_ready = False
+            return AppointmentState.submit({})
+        return None
 
     @rx.event
     async def resume(self, stored: str | None) -> EventSpec | None:
@@ -244,6 +250,7 @@ class AppointmentState(DraftKeeping, rx.State):
     async def submit(self, _form_data: dict[str, Any]):
         async with self:
             if self.status == "loading" and isinstance(_form_data, dict):
+                self._send_when_ready = True
                 return self._hold_for_later(_form_data)
             if self.status != "ready" or self.submitting:
                 return None
