@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import parse_qsl, urlencode
 
 from dealer.appointments.slots import CATEGORIES
 from dealer.routes import path_for
@@ -21,6 +21,8 @@ from dealer.routes import path_for
 # global the provider's script defines: ``window.appointmentWidget.plugins[PLUGIN].open``.
 PLUGIN = "appointment_booking"
 WIDGET = "appointmentWidget"
+# A draft of the appointment request (dealer.forms.drafts) is kept per set of options.
+DRAFT_PREFIX = "appointment?"
 _SLUG = re.compile(r"[a-z0-9-]{1,80}")
 _TRUE = ("1", "true", "yes", "on")
 
@@ -84,3 +86,15 @@ def appointment_href(locale: str, options: AppointmentOptions) -> str:
     """The appointment page with the plugin's options: a plugin Button's target."""
     query = options.as_query()
     return path_for("appointment", locale) + (f"?{urlencode(query)}" if query else "")
+
+
+def draft_key(options: AppointmentOptions) -> str:
+    """The page key of the request's draft in the browser: the form with these options."""
+    return DRAFT_PREFIX + urlencode(options.as_query())
+
+
+def from_draft_key(key: object) -> AppointmentOptions | None:
+    """The options a draft's page key names; None for a key of another form."""
+    if not isinstance(key, str) or not key.startswith(DRAFT_PREFIX):
+        return None
+    return parse(dict(parse_qsl(key[len(DRAFT_PREFIX):])))

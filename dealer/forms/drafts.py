@@ -48,19 +48,24 @@ def _stored(drafts: dict[str, dict[str, str]]) -> str:
         drafts.pop(next(iter(drafts)))  # the oldest goes first
 
 
+def latest_key(stored: object, prefix: str) -> str:
+    """The page key of the most recent draft whose key starts with ``prefix``; "" for none."""
+    return next((key for key in reversed(read_drafts(stored)) if key.startswith(prefix)), "")
+
+
 def _kept(form: FormDef) -> set[str]:
     """The fields a draft keeps: not the honeypot, not files (they are sent again)."""
     return {f.name for f in form.fields if f.name != HONEYPOT and f.type != "file"}
 
 
 def with_draft(stored: object, key: str, form: FormDef, values: Mapping[str, str],
-               request_key: str = "") -> str:
+               request_key: str = "", start: Mapping[str, str] | None = None) -> str:
     """The stored text with this page's draft replaced by ``values`` (what differs from
-    the form's defaults) and the request's ``request_key``, as the most recent; without it
-    when nothing differs."""
+    the values the form starts with: its defaults, or ``start``) and the request's
+    ``request_key``, as the most recent; without it when nothing differs."""
     drafts = read_drafts(stored)
     drafts.pop(key, None)
-    defaults = initial_values(form)
+    defaults = initial_values(form) if start is None else start
     changed = {name: value for name, value in values.items()
                if name in _kept(form) and value != defaults.get(name)}
     if changed:
@@ -77,10 +82,11 @@ def without_draft(stored: object, key: str) -> str:
     return _stored(drafts)
 
 
-def restored_values(stored: object, key: str, form: FormDef) -> dict[str, str]:
-    """The form's starting values with this page's draft filled in, each value bounded
-    as if typed."""
-    values = initial_values(form)
+def restored_values(stored: object, key: str, form: FormDef,
+                    start: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The values the form starts with (its defaults, or ``start``) with this page's draft
+    filled in, each value bounded as if typed."""
+    values = initial_values(form) if start is None else dict(start)
     for name, value in read_drafts(stored).get(key, {}).items():
         if name in _kept(form):
             values[name] = bounded_value(form.field(name), value)

@@ -2,6 +2,11 @@
 opens, and the appointment page (the same form). The request is stored as a lead through
 the outbox (``dealer.leads.store``); the offered times come from the chosen branch's
 opening hours (``dealer.appointments.slots``) and are checked again when it is stored.
+
+What the visitor typed and chose is kept in the browser as a draft per set of the Button's
+options (``dealer.state.drafts``), with the request's idempotency key: the form starts
+from it after a reload, a server restart or an idle expiry (the dialog opens again with
+the options of the latest draft when typing reaches a state the server made afresh).
 """
 
 from __future__ import annotations
@@ -9,12 +14,18 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
-import secrets
 from typing import Any
 
 import reflex as rx
+from reflex.event import EventSpec
 
-from dealer.appointments.options import AppointmentOptions, parse
+from dealer.appointments.options import (
+    DRAFT_PREFIX,
+    AppointmentOptions,
+    draft_key,
+    from_draft_key,
+    parse,
+)
 from dealer.appointments.slots import DEFAULT_CATEGORY
 from dealer.forms.definitions import (
     CHECKED,
@@ -23,10 +34,12 @@ from dealer.forms.definitions import (
     get_form,
     initial_values,
 )
+from dealer.forms.drafts import latest_key
 from dealer.forms.messages import DOMAIN
 from dealer.i18n import gettext
 from dealer.leads.outbox import wake_outbox
 from dealer.leads.store import LeadRejectedError, client_key, store_lead
+from dealer.state.drafts import DraftKeeping, read_drafts
 from dealer.state.request import page_request
 from dealer.views.appointments import (
     CALENDAR_FILENAMES,
@@ -55,7 +68,7 @@ def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
-class AppointmentState(rx.State):
+class AppointmentState(DraftKeeping, rx.State):
     dialog_open: bool = False
     status: str = "loading"  # loading | ready | success
     form_values: dict[str, str] = {}  # noqa: RUF012 - Reflex copies state defaults per session
@@ -73,9 +86,11 @@ class AppointmentState(rx.State):
     confirmation: str = ""
     calendar_href: str = ""
     calendar_name: str = ""
-    idempotency_key: str = ""
     _branches: tuple[Branch, ...] = ()
     _make: str = ""
+    # The values the options give the form; a draft keeps what differs from them.
+    _start: dict[str, str] = {}  # noqa: RUF012 - per-session copy made by Reflex
+    _send_when_ready: bool = False  # sent while the form (re)loaded: sent once it is ready
 
     @property
     def _locale(self) -> str:
@@ -103,12 +118,16 @@ class AppointmentState(rx.State):
                        if self.submitted or self.touched.get(name)}
         return any(error.blocking for error in failing.values())
 
-    async def _start(self, options: AppointmentOptions) -> None:
+    async def _begin(self, options: AppointmentOptions) -> EventSpec:
+        """The form with these options, loading: its choices now, its values from the
+        browser's drafts (``restore``)."""
+        self.status = "loading"
+        self._page_key = draft_key(options)
         self._branches = await asyncio.to_thread(load_branches)
         values = initial_values(FORM)
         values["branch"] = preselected_branch(self._branches, options)
         values["product_category"] = options.product_category or DEFAULT_CATEGORY
-        self.form_values = values
+        self.form_values, self._start = values, dict(values)
         self._make = options.make
         self.category_hidden = options.product_category_hidden
         self.branches = branch_choices(self._branches)
@@ -116,40 +135,89 @@ class AppointmentState(rx.State):
         self.date_min, self.date_max = bookable_range(_now())
         self.touched, self.errors, self.submitted, self.failure = {}, {}, False, ""
         self.submitting, self.confirmation, self.calendar_href = False, "", ""
-        self.idempotency_key = secrets.token_urlsafe(24)
-        self._offer_times()
-        self.status = "ready"
+        return read_drafts(AppointmentState.restore)
 
     @rx.event
-    async def open_dialog(self, options: dict[str, Any]) -> None:
+    def restore(self, stored: str | None) -> EventSpec | None:
+        """The browser's draft of this form fills it, with the key its request was typed
+        under; a category the Button fixes stays fixed; then what was typed meanwhile, and
+        the request is sent when the visitor sent it meanwhile."""
+        if self.status != "loading" or not self._page_key:
+            return None  # another form, or this one is ready already
+        values = self._restore_drafts(stored, FORM, self._start)
+        if self.category_hidden:
+            values["product_category"] = self._start["product_category"]
+        self.form_values = values
+        self._offer_times()  # a time of the draft may have passed
+        self.status = "ready"
+        held = self._held()
+        for name, value in held.items():
+            self._set(name, value)
+        if held:
+            self._keep_draft(FORM, self.form_values, self._start)
+        self._refresh()
+        if self._send_when_ready:
+            self._send_when_ready = False
+            return AppointmentState.submit({})
+        return None
+
+    @rx.event
+    async def resume(self, stored: str | None) -> EventSpec | None:
+        """Typing reached a state the server made afresh (an idle expiry) while the
+        dialog was open: it opens again with the options of the latest draft."""
+        options = from_draft_key(latest_key(stored, DRAFT_PREFIX))
+        if self.status != "loading" or self._page_key or options is None:
+            return None
+        self.dialog_open = True
+        return await self._begin(options)
+
+    @rx.event
+    async def open_dialog(self, options: dict[str, Any]) -> EventSpec | None:
         """A Button's appointment plugin: the dialog with the plugin's options."""
         if self.submitting:
-            return
+            return None
         self.dialog_open = True
-        self.status = "loading"
-        await self._start(parse(options))
+        return await self._begin(parse(options))
 
     @rx.event
     def set_open(self, is_open: bool) -> None:
         self.dialog_open = is_open is True
 
     @rx.event
-    async def load_page(self) -> None:
+    async def load_page(self) -> EventSpec:
         """The appointment page: the options come with its address."""
         self.dialog_open = False
-        await self._start(parse(page_request(self).query))
+        return await self._begin(parse(page_request(self).query))
 
     @rx.event
-    def set_value(self, name: str, value: str) -> None:
-        self._set(name, value)
+    def set_value(self, name: str, value: str) -> EventSpec | None:
+        return self._change(name, value)
 
     @rx.event
-    def set_checked(self, name: str, checked: bool) -> None:
-        self._set(name, CHECKED if checked is True else "")
+    def set_checked(self, name: str, checked: bool) -> EventSpec | None:
+        return self._change(name, CHECKED if checked is True else "")
 
-    def _set(self, name: str, value: object) -> None:
-        if self.status != "ready" or name not in FORM.names:
-            return
+    def _change(self, name: str, value: object) -> EventSpec | None:
+        if self.status == "loading":
+            return self._hold_for_later({name: value})
+        if self.status == "ready" and self._set(name, value):
+            self._keep_draft(FORM, self.form_values, self._start)
+        return None
+
+    def _hold_for_later(self, values: dict[str, object]) -> EventSpec | None:
+        """Values sent while the form (re)loads are filled in once it is ready. Sent to
+        a state that knows no form, they come from a dialog the server forgot (an idle
+        expiry): it opens again (the page loads by itself)."""
+        for name, value in values.items():
+            self._hold(name, value)
+        if not self._page_key and page_request(self).screen != "appointment":
+            return read_drafts(AppointmentState.resume)
+        return None
+
+    def _set(self, name: str, value: object) -> bool:
+        """Take a value the browser sent for a field; whether it is one of the form's."""
+        if name not in FORM.names:
+            return False
         self.form_values[name] = bounded_value(FORM.field(name), value)
         if name in _CHANGES_TIMES:
             self._offer_times()
@@ -157,6 +225,7 @@ class AppointmentState(rx.State):
             self.touched[name] = True
         if not self._refresh():
             self.failure = ""  # nothing left to fix
+        return True
 
     def _take_browser_values(self, form_data: object) -> None:
         """The fields as the browser submits them: a change sent a moment before the
@@ -169,16 +238,22 @@ class AppointmentState(rx.State):
                 self.form_values[f.name] = bounded_value(f, value)
 
     @rx.event
-    def blur(self, name: str) -> None:
+    def blur(self, name: str) -> EventSpec | None:
+        if self.status == "loading":
+            return self._hold_for_later({})  # leaving a field of a dialog the server forgot
         if name in FORM.names:
             self.touched[name] = True
             self._refresh()
+        return None
 
     @rx.event(background=True)
     async def submit(self, _form_data: dict[str, Any]):
         async with self:
+            if self.status == "loading" and isinstance(_form_data, dict):
+                self._send_when_ready = True
+                return self._hold_for_later(_form_data)
             if self.status != "ready" or self.submitting:
-                return
+                return None
             locale = self._locale
             self.submitted, self.failure = True, ""
             self._take_browser_values(_form_data)
@@ -195,7 +270,7 @@ class AppointmentState(rx.State):
                 "locale": locale,
                 "source_page": self.router.url.path,
                 "client_key": client_key(self.router.session.client_ip),
-                "idempotency_key": self.idempotency_key,
+                "idempotency_key": self._request_key,
                 "brand": self._make or None,
                 "subject": lead_subject(branch, values["product_category"], values["date"],
                                         values["time"], locale),
@@ -218,6 +293,7 @@ class AppointmentState(rx.State):
         async with self:
             self.submitting = False
             self.status = "success"
+            self._drop_draft()
             self.confirmation = request["subject"]
             self.calendar_name = CALENDAR_FILENAMES[locale]
             # A filled-in honeypot stores nothing: it gets the same answer, without a file.

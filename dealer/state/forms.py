@@ -4,28 +4,23 @@ Errors show once a text field lost focus, once a checkbox, toggle or radio chang
 for every field after a submit; the same rule strings run again in ``store_lead``
 before anything is stored. A failed store keeps every typed value.
 
-A form starts from the drafts in the browser (``dealer.forms.drafts``), read from its local
-storage when the form loads: after an idle expiry the server's state, its copy of the
-drafts included, is gone, and what the browser holds is the truth. What is typed while
-the form (re)loads is kept and filled in once it is ready.
+A form starts from the drafts in the browser (``dealer.state.drafts``), read from its
+local storage when the form loads; what is typed while it (re)loads is filled in once it
+is ready.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
-import secrets
 from typing import Any
 
 import reflex as rx
 from reflex.event import EventSpec
 
-from dealer import params
 from dealer.forms import uploads
 from dealer.forms.definitions import (
     CHECKED,
-    MAX_VALUE_CHARS,
     SCREEN_FORMS,
     FieldDef,
     FormDef,
@@ -35,20 +30,13 @@ from dealer.forms.definitions import (
     initial_values,
     limit_notices,
 )
-from dealer.forms.drafts import (
-    MAX_STORED_CHARS,
-    STORAGE_NAME,
-    restored_request_key,
-    restored_values,
-    with_draft,
-    without_draft,
-)
 from dealer.forms.messages import DOMAIN
 from dealer.forms.origins import contact_origin
 from dealer.i18n import gettext
 from dealer.leads.outbox import wake_outbox
 from dealer.leads.store import LeadRejectedError, client_key, store_lead
 from dealer.routes import resolve
+from dealer.state.drafts import DraftKeeping, read_drafts
 from dealer.state.request import page_request
 from dealer.views.forms import (
     FIX_FIELDS,
@@ -69,11 +57,9 @@ logger = logging.getLogger(__name__)
 
 # Field types whose errors show as soon as they change (the others: after losing focus).
 _SHOWN_WHEN_DIRTY = ("checkbox", "toggle", "radio")
-_READ_DRAFTS = f"localStorage.getItem({json.dumps(STORAGE_NAME)})"
-_MAX_PENDING, _MAX_NAME = 32, 40  # fields typed into while the form (re)loads
 
 
-class FormsState(rx.State):
+class FormsState(DraftKeeping, rx.State):
     form_id: str = ""
     status: str = "loading"  # loading | ready | not_found | error | success
     title: str = ""  # the document title, as the server gives it (an error's too)
@@ -98,16 +84,7 @@ class FormsState(rx.State):
     file_labels: dict[str, str] = {}  # noqa: RUF012
     upload_errors: dict[str, str] = {}  # noqa: RUF012
     _file_names: dict[str, str] = {}  # noqa: RUF012 - the visitor's names, for the lead
-    # One per form render: a repeated submit of the same render stores one lead.
-    idempotency_key: str = ""
     _subject: FormSubject | None = None
-    _page_key: str = ""
-    # Half-typed forms, kept in the browser (dealer/forms/drafts.py): they outlive a
-    # server restart, a deploy, a reload and an idle expiry.
-    drafts: str = rx.LocalStorage("", name=STORAGE_NAME)
-    # What the browser sent while the form was (re)loading, by field: kept for when it is
-    # ready (typing after an idle expiry arrives before the form has loaded again).
-    _pending: dict[str, str] = {}  # noqa: RUF012 - per-session copy made by Reflex
     # The trade-in plate's lookup: its state ("" before one, loading, or a LookupState of
     # dealer.plates.lookup) and message; the detail fields it filled are drawn afresh
     # (their inputs keep their own values) whenever ``filled_round`` changes.
@@ -184,7 +161,7 @@ class FormsState(rx.State):
             # Sent with the served form, before the app had taken over the page: the
             # acknowledgement, and the browser's draft of this form goes.
             self.status = "success"
-            return rx.call_script(_READ_DRAFTS, callback=FormsState.forget_draft)
+            return read_drafts(FormsState.forget_draft)
         requested = None
         if subject.vehicle_slug:
             requested = await asyncio.to_thread(
@@ -198,12 +175,12 @@ class FormsState(rx.State):
             return None
         # The drafts as the browser holds them: after an idle expiry the server's copy
         # is gone (a new state has the default), the browser's is not.
-        return rx.call_script(_READ_DRAFTS, callback=FormsState.restore)
+        return read_drafts(FormsState.restore)
 
     @rx.event
     def forget_draft(self, stored: str | None) -> None:
         """The browser's drafts without this form's: its request was sent."""
-        self.drafts = without_draft(params.text(stored, MAX_STORED_CHARS), self._page_key)
+        self._drop_draft(stored)
 
     @rx.event
     def restore(self, stored: str | None) -> EventSpec | None:
@@ -214,11 +191,7 @@ class FormsState(rx.State):
         form, subject = self._form(), self._subject
         if form is None or subject is None or self.status != "loading":
             return None  # another page, or this one is ready already
-        self.drafts = params.text(stored, MAX_STORED_CHARS)
-        self.form_values = restored_values(self.drafts, self._page_key, form)
-        self.idempotency_key = (restored_request_key(self.drafts, self._page_key)
-                                or secrets.token_urlsafe(24))
-        self.form_values = with_presets(form, self.form_values, subject)
+        self.form_values = with_presets(form, self._restore_drafts(stored, form), subject)
         self._ready(form)
         if self.form_values.get("trade_in_plate", "").strip():
             return FormsState.look_up_plate  # a plate that came along is looked up at once
@@ -226,11 +199,11 @@ class FormsState(rx.State):
 
     def _ready(self, form: FormDef) -> None:
         """The form shows, with what was typed while it loaded."""
-        pending, self._pending = self._pending, {}
+        pending = self._held()
         for name, value in pending.items():
             self._take(form, name, value)
         if pending:
-            self._keep_draft(form)
+            self._keep_draft(form, self.form_values)
         self.status = "ready"
         self._refresh()
 
@@ -242,21 +215,14 @@ class FormsState(rx.State):
         self.dirty[name] = True
         return True
 
-    def _keep_draft(self, form: FormDef) -> None:
-        self.drafts = with_draft(self.drafts, self._page_key, form, self.form_values,
-                                 self.idempotency_key)
-
     def _set(self, name: str, value: str) -> None:
         if self.status == "loading":
-            # Typed into a form the server is loading again (or forgot: an idle expiry).
-            if isinstance(name, str) and len(name) <= _MAX_NAME and (
-                    name in self._pending or len(self._pending) < _MAX_PENDING):
-                self._pending[name] = params.text(value, MAX_VALUE_CHARS)
+            self._hold(name, value)  # the server is loading the form (again)
             return
         form = self._form()
         if form is None or self.status != "ready" or not self._take(form, name, value):
             return
-        self._keep_draft(form)
+        self._keep_draft(form, self.form_values)
         self._refresh()
 
     @rx.event
@@ -353,7 +319,7 @@ class FormsState(rx.State):
             self._plate_details = view.details
             if changes:
                 self.form_values = {**self.form_values, **changes}
-                self._keep_draft(form)
+                self._keep_draft(form, self.form_values)
                 self.filled_round += 1
             self._refresh()
 
@@ -383,7 +349,7 @@ class FormsState(rx.State):
                 "locale": locale,
                 "source_page": self.router.url.path,
                 "client_key": client_key(self.router.session.client_ip),
-                "idempotency_key": self.idempotency_key,
+                "idempotency_key": self._request_key,
                 **lead_subject(subject),
                 "options": self._options(),
                 "calculation": dict(self._calculation),
@@ -409,6 +375,6 @@ class FormsState(rx.State):
         async with self:
             self.submitting = False
             self.status = "success"
-            self.drafts = without_draft(self.drafts, self._page_key)
+            self._drop_draft()
             self.form_values = initial_values(form)
             self._forget_plate()

@@ -13,7 +13,7 @@ from zoneinfo import ZoneInfo
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 from sqlalchemy import text
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
@@ -152,6 +152,85 @@ def test_the_appointment_page_works_without_the_dialog(page: Page, site: Site) -
     expect(page.get_by_role("heading", level=1)).to_have_text("Afspraak maken")
     expect(page.get_by_role("combobox", name="Vestiging")).to_have_value("venlo")
     expect(page.get_by_role("radio", name="Proefrit")).to_be_checked()
+
+
+APPOINTMENT_PAGES = {"nl": "/afspraak", "de": "/de/termin"}
+DRAFTS = "localStorage.getItem('form_drafts') || ''"
+
+
+def shows_appointment(form: Locator, t: dict[str, str], day: dt.date, name: str) -> None:
+    """The appointment form shows everything the visitor chose and typed (see below)."""
+    expect(form.get_by_role("button", name=t["send"])).to_be_visible()
+    expect(form.get_by_role("textbox", name=t["name"], exact=True)).to_have_value(name)
+    expect(form.locator("input[type=date]")).to_have_value(day.isoformat())
+    expect(form.get_by_role("combobox", name=t["time"])).to_have_value("09:30")
+    expect(form.get_by_role("checkbox", name=re.compile(t["privacy"]))).to_be_checked()
+
+
+def fill_appointment(form: Locator, t: dict[str, str], day: dt.date, name: str) -> None:
+    """Choose a branch, a day and 09:30, type the name and tick the consent."""
+    form.get_by_role("combobox", name=t["branch"]).select_option(label=t["choose"])
+    form.locator("input[type=date]").fill(day.isoformat())
+    form.get_by_role("combobox", name=t["time"]).select_option("09:30")
+    form.get_by_role("textbox", name=t["name"], exact=True).fill(name)
+    tick(form.get_by_role("checkbox", name=re.compile(t["privacy"])))
+
+
+@pytest.mark.parametrize("locale", ["nl", "de"])
+def test_a_half_typed_appointment_outlives_the_servers_memory(
+    browser: Browser, site: Site, db: Engine, locale: str,
+) -> None:
+    """What the visitor chose and typed is kept in the browser: a restart (as a deploy
+    does), a reload and a tab the server never saw start from it; the stored request
+    takes the draft with it. The dialog keeps its own draft, per Button."""
+    t, day, path = TEXTS[locale], next_weekday(), APPOINTMENT_PAGES[locale]
+    context = browser.new_context(storage_state={"cookies": [consent_cookie([])],
+                                                 "origins": []})
+    page = context.new_page()
+    page.goto(site.url(path))
+    connected(page)
+    main = page.locator("#main-content")
+    expect(main.get_by_role("button", name=t["send"])).to_be_visible()
+    fill_appointment(main, t, day, "Anna de Vries")
+    page.wait_for_function(f"({DRAFTS}).includes('Anna de Vries')")
+
+    site.restart()  # every visitor's state on the server is gone
+    shows_appointment(main, t, day, "Anna de Vries")  # the open page reconnects
+    page.reload()
+    shows_appointment(main, t, day, "Anna de Vries")
+    later = context.new_page()  # a visitor the server has never seen
+    later.goto(site.url(path))
+    form = later.locator("#main-content")
+    shows_appointment(form, t, day, "Anna de Vries")
+    form.get_by_role("textbox", name=t["email"]).fill("anna@example.nl")
+    form.get_by_role("button", name=t["send"]).click()
+    expect(form.get_by_test_id("appointment-success")).to_have_text(t["success"])
+    (lead,) = leads(db)
+    assert (lead.payload["name"], lead.payload["time"]) == ("Anna de Vries", "09:30")
+    # Once the request is stored, its draft is gone: the next visit starts empty.
+    page.wait_for_function(f"!({DRAFTS}).includes('Anna de Vries')")
+    later.reload()
+    expect(form.get_by_role("button", name=t["send"])).to_be_visible()
+    expect(form.get_by_role("textbox", name=t["name"], exact=True)).to_have_value("")
+
+    # The dialog of a Button: in a tab the server never saw, the same Button's dialog
+    # starts from its draft.
+    page.goto(site.url(t["path"]))
+    connected(page)
+    page.get_by_role("link", name=t["button"]).first.click()
+    fill_appointment(page.get_by_role("dialog", name=t["dialog"]), t, day, "Bram Smit")
+    page.wait_for_function(f"({DRAFTS}).includes('Bram Smit')")
+    later.goto(site.url(t["path"]))
+    connected(later)
+    later.get_by_role("link", name=t["button"]).first.click()
+    dialog = later.get_by_role("dialog", name=t["dialog"])
+    shows_appointment(dialog, t, day, "Bram Smit")
+    expect(dialog.get_by_role("radio", name=t["category"])).to_be_checked()
+    # The page without the Button's options is another form: nothing of this draft.
+    later.goto(site.url(path))
+    expect(form.get_by_role("button", name=t["send"])).to_be_visible()
+    expect(form.get_by_role("textbox", name=t["name"], exact=True)).to_have_value("")
+    context.close()
 
 
 # --- a booking provider -------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """Ready when it looks ready: what a visitor types while the page loads, and while the server
-answers late, is never lost, in both languages."""
+answers late, is never lost, in both languages (a request form and the appointment request)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,8 @@ MESSAGE = {"nl": "Goedendag, ik heb interesse in een proefrit met deze auto volg
 
 
 @pytest.mark.parametrize(("path", "locale"), [("/direct-contact", "nl"),
-                                            ("/de/direktkontakt", "de")])
+                                            ("/de/direktkontakt", "de"),
+                                            ("/afspraak", "nl"), ("/de/termin", "de")])
 def test_typing_while_the_server_answers_late_keeps_every_character(
     page: Page, site: Site, path: str, locale: str,
 ) -> None:

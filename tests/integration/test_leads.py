@@ -17,8 +17,9 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, select
 
-from dealer.forms.definitions import FORM_ERROR, HONEYPOT, get_form
-from dealer.forms.drafts import restored_request_key, with_draft
+from dealer.appointments.options import AppointmentOptions, draft_key
+from dealer.forms.definitions import FORM_ERROR, HONEYPOT, get_form, initial_values
+from dealer.forms.drafts import restored_request_key, restored_values, with_draft
 from dealer.leads import __main__ as cli
 from dealer.leads.models import Lead, OutboxMessage
 from dealer.leads.store import (
@@ -132,6 +133,32 @@ def test_a_request_sent_again_after_the_server_forgot_it_stores_one_lead(
     assert len(leads(empty_engine)) == 1
     unique = inspect(empty_engine).get_unique_constraints("lead")
     assert ["idempotency_key"] in [constraint["column_names"] for constraint in unique]
+
+
+def test_an_appointment_sent_again_after_the_server_forgot_it_stores_one_lead(
+        empty_engine: Engine) -> None:
+    """The appointment request keeps its key with its draft too: sent again from a state
+    the server made afresh (the values and the key from the browser), it is one lead."""
+    form = get_form("appointment")
+    page = draft_key(AppointmentOptions(location="kleve", product_category="tyres"))
+    start = {**initial_values(form), "branch": "kleve", "product_category": "tyres"}
+    typed = {**start, "date": "2025-06-10", "time": "09:30", "name": "Anna de Vries",
+             "email": "anna@example.nl", "privacy": "on"}
+    draft = with_draft("", page, form, typed, secrets.token_urlsafe(24), start)
+
+    def send(now: dt.datetime):
+        return store_lead(
+            form_id="appointment", values=restored_values(draft, page, form, start),
+            locale="de", source_page="/de/termin", client_key=VISITOR,
+            idempotency_key=restored_request_key(draft, page), subject="Reifen · Kleve",
+            options={"branch": ["kleve"], "time": ["09:30"]}, engine=empty_engine,
+            settings=NO_CHANNELS, now=now)
+
+    first, again = send(NOW), send(NOW + dt.timedelta(minutes=2))
+    assert first is not None and again is not None
+    assert (again.id, again.created) == (first.id, False)
+    (lead,) = leads(empty_engine)
+    assert (lead.payload["branch"], lead.payload["time"]) == ("kleve", "09:30")
 
 
 def test_parallel_submits_with_one_key_store_one_lead(empty_engine: Engine) -> None:

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import httpx
 import psycopg
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 from sqlmodel import Session, func, select
 
 from dealer.db import make_engine
@@ -24,7 +24,22 @@ from dealer.leads.models import Lead
 from dealer.stock.index import reset_index
 from dealer.stock.repository import set_vehicle_available, sitemap_entries
 from tests.browser.page_types import connected, tick
-from tests.conftest import RedisServer, Site, copy_checkout, free_port, redis_server, stop_site
+from tests.browser.test_appointment import (
+    APPOINTMENT_PAGES,
+    TEXTS,
+    fill_appointment,
+    next_weekday,
+    shows_appointment,
+)
+from tests.conftest import (
+    RedisServer,
+    Site,
+    consent_cookie,
+    copy_checkout,
+    free_port,
+    redis_server,
+    stop_site,
+)
 
 POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432"
 IDLE_SECONDS = 60  # the shortest DEALER_STATE_IDLE_SECONDS allowed
@@ -133,10 +148,40 @@ def keeps(page: Page, values: dict[str, str]) -> None:
 
 
 def state_keys(redis: RedisServer) -> list[str]:
-    """The visitors' page states in Redis (the framework keeps one key per state)."""
+    """The visitors' form states in Redis (the framework keeps one key per state)."""
     out = subprocess.run(["redis-cli", "-p", str(redis.port), "--scan", "--pattern", "*"],
                          capture_output=True, text=True, check=True).stdout.split()
-    return [key for key in out if "forms_state" in key]
+    return [key for key in out if "forms_state" in key or "appointment_state" in key]
+
+
+# The appointment request filled in on its page (nl) and in two Buttons' dialogs (de): one
+# to type into after the expiry, one (with its e-mail address) to send.
+APPOINTMENTS = (("nl", "Anna de Vries", None), ("de", "Bram Smit", "Termin vereinbaren"),
+                ("de", "Carla Weber", "Reifenwechsel planen"))
+
+
+def typed_into_appointments(browser: Browser, site: Site) -> list[tuple[Page, Locator]]:
+    """Each of APPOINTMENTS filled in: (page, form)."""
+    day, forms = next_weekday(), []
+    for locale, name, button in APPOINTMENTS:
+        t = TEXTS[locale]
+        page = browser.new_context(storage_state={"cookies": [consent_cookie([])],
+                                                  "origins": []}).new_page()
+        if button is None:
+            page.goto(site.url(APPOINTMENT_PAGES[locale]))
+            form = page.locator("#main-content")
+        else:
+            page.goto(site.url(t["path"]))
+            connected(page)
+            page.get_by_role("link", name=button).first.click()
+            form = page.get_by_role("dialog", name=t["dialog"])
+        expect(form.get_by_role("button", name=t["send"])).to_be_visible(timeout=SLOW)
+        form.get_by_role("textbox", name=t["email"]).fill("anna@example.nl")
+        fill_appointment(form, t, day, name)  # the consent box last: no field to leave
+        page.wait_for_function(
+            f"(localStorage.getItem('form_drafts') || '').includes({name!r})", timeout=SLOW)
+        forms.append((page, form))
+    return forms
 
 
 def test_an_idle_expiry_keeps_what_the_browser_holds(
@@ -146,6 +191,7 @@ def test_an_idle_expiry_keeps_what_the_browser_holds(
         for name, value in TYPED.items():
             page.locator(f"[name={name}]").fill(value)
         keeps(page, TYPED)
+    appointments = typed_into_appointments(browser, scaled_site)
     assert state_keys(redis)
     # Both pages wait past the expiry: the server forgets their forms.
     deadline = time.monotonic() + IDLE_SECONDS + 5
@@ -161,12 +207,35 @@ def test_an_idle_expiry_keeps_what_the_browser_holds(
         expect(page.get_by_role("button", name=CONTACT[locale][1])).to_be_visible(timeout=SLOW)
         keeps(page, after)
         page.context.close()
+    # The appointment request too; a dialog the server forgot opens again with its draft,
+    # after a key as after a click on its send button (then it is sent once it is ready).
+    day = next_weekday()
+    for (locale, name, button), (page, form) in zip(APPOINTMENTS, appointments, strict=True):
+        t = TEXTS[locale]
+        if button == "Reifenwechsel planen":
+            form.get_by_role("button", name=t["send"]).click()
+            expect(form.get_by_test_id("appointment-success")).to_be_visible(timeout=SLOW)
+            assert leads(scaled_site, "appointment") == 1
+            page.context.close()
+            continue
+        field = form.get_by_role("textbox", name=t["name"], exact=True)
+        field.press("End")
+        field.press_sequentially("!")
+        # Only the state the server made afresh, loaded from the draft, writes this one.
+        page.wait_for_function(
+            f"(localStorage.getItem('form_drafts') || '').includes({name + '!'!r})",
+            timeout=SLOW)
+        shows_appointment(form, t, day, name + "!")
+        page.reload()
+        shows_appointment(form, t, day, name + "!")
+        page.context.close()
 
 
-def leads(site: Site) -> int:
+def leads(site: Site, form_id: str = "direct_contact") -> int:
     engine = make_engine(site.database_url)
     with Session(engine) as session:
-        count = session.exec(select(func.count()).select_from(Lead)).one()
+        count = session.exec(select(func.count()).select_from(Lead)
+                             .where(Lead.form_id == form_id)).one()
     engine.dispose()
     return count
 
@@ -205,14 +274,18 @@ def test_a_redis_outage_is_reported_and_no_lead_is_stored_twice(
           f"{leads(scaled_site)} stored")
     assert (acknowledged, leads(scaled_site)) == (0, 4)
 
-    # New visitors meet the notice with the phone number instead of a form loading forever.
+    # New visitors meet the notice with the phone number instead of a form loading forever,
+    # on the request forms and the appointment page.
+    waiting = []
     for locale in CONTACT:
-        page = browser.new_context().new_page()
-        page.goto(scaled_site.url(CONTACT[locale][0]))
-        notice = page.get_by_test_id("form-unavailable")
-        expect(notice).to_have_text(CONTACT[locale][3], timeout=SLOW)
-        expect(notice.get_by_role("link")).to_have_attribute("href", CONTACT[locale][4])
-        forms.append((locale, page))
+        for path, send in ((CONTACT[locale][0], CONTACT[locale][1]),
+                           (APPOINTMENT_PAGES[locale], TEXTS[locale]["send"])):
+            page = browser.new_context().new_page()
+            page.goto(scaled_site.url(path))
+            notice = page.get_by_test_id("form-unavailable")
+            expect(notice).to_have_text(CONTACT[locale][3], timeout=SLOW)
+            expect(notice.get_by_role("link")).to_have_attribute("href", CONTACT[locale][4])
+            waiting.append((page, send))
 
     redis.start()
     deadline = time.monotonic() + 30
@@ -221,10 +294,9 @@ def test_a_redis_outage_is_reported_and_no_lead_is_stored_twice(
         time.sleep(1)
     assert httpx.get(scaled_site.url("/health")).json()["state_store"] == "ok"
     # The site recovers by itself: the waiting visitors get their forms.
-    for locale, page in forms[4:]:
+    for page, send in waiting:
         expect(page.locator("#served-form")).to_have_count(0, timeout=60_000)  # the app's form
-        expect(page.get_by_role("button", name=CONTACT[locale][1])).to_be_visible(
-            timeout=60_000)
+        expect(page.get_by_role("button", name=send)).to_be_visible(timeout=60_000)
     # Nobody was told of success, so everybody sends again (their state went with Redis;
     # the browser still has the draft and its key): each request is stored once.
     for locale, page in forms[:4]:
@@ -235,7 +307,7 @@ def test_a_redis_outage_is_reported_and_no_lead_is_stored_twice(
         expect(page.get_by_test_id("form-success")).to_be_visible(timeout=SLOW)
     print(f"after sending again: 4 acknowledged, {leads(scaled_site)} stored")
     assert leads(scaled_site) == 4
-    for _, page in forms:
+    for page in [page for _, page in forms] + [page for page, _ in waiting]:
         page.context.close()
 
 

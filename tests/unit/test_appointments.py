@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 from dealer.appointments.options import (
     AppointmentOptions,
     appointment_href,
+    draft_key,
+    from_draft_key,
     from_plugins,
     parse,
 )
@@ -67,6 +69,26 @@ def test_parsing_options_never_raises(value: object) -> None:
     options = parse(value)
     assert len(options.make) <= 80 and len(options.location) <= 80
     assert from_plugins([value]) in (None, options)
+
+
+def test_a_draft_is_kept_per_set_of_options_and_names_them() -> None:
+    """After an idle expiry the dialog opens again with the options of the latest draft."""
+    options = AppointmentOptions("volkswagen", "kleve", "tyres", True)
+    assert draft_key(options) == ("appointment?make=volkswagen&location=kleve"
+                                  "&product_category=tyres&product_category_hidden=1")
+    assert draft_key(AppointmentOptions()) == "appointment?"
+    for kept in (options, AppointmentOptions(), AppointmentOptions(location="utrecht")):
+        assert from_draft_key(draft_key(kept)) == kept
+    assert from_draft_key("direct_contact::") is None and from_draft_key(None) is None
+    assert from_draft_key("appointment?location=../x&product_category=oil") == \
+        AppointmentOptions()
+
+
+@given(st.one_of(st.none(), st.integers(), st.text(), st.text().map("appointment?".__add__)))
+def test_a_draft_key_from_the_browser_never_raises(key: object) -> None:
+    options = from_draft_key(key)
+    assert (options is None) == (not isinstance(key, str) or not key.startswith("appointment?"))
+    assert options is None or (len(options.make) <= 80 and len(options.location) <= 80)
 
 
 def test_the_branch_comes_from_the_location_or_the_make() -> None:

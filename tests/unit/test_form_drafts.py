@@ -18,6 +18,7 @@ from dealer.forms.definitions import (
 from dealer.forms.drafts import (
     MAX_DRAFTS,
     MAX_STORED_CHARS,
+    latest_key,
     read_drafts,
     restored_request_key,
     restored_values,
@@ -63,6 +64,28 @@ def test_a_draft_keeps_the_key_its_request_is_sent_under() -> None:
     assert restored_request_key(stored.replace(key, "<script>"), "contact::") == ""
 
 
+def test_a_form_that_starts_from_other_values_keeps_what_differs_from_them() -> None:
+    """The appointment request starts from what its Button's options preset (a branch, a
+    category): the draft keeps what the visitor changed, a cleared preset too."""
+    form = get_form("appointment")
+    start = {**initial_values(form), "branch": "venlo", "product_category": "tyres"}
+    typed = {**start, "branch": "", "product_category": "workshop_service", "name": "Jan"}
+    stored = with_draft("", "appointment?location=venlo", form, typed, "k" * 32, start)
+    assert read_drafts(stored)["appointment?location=venlo"] == {
+        "branch": "", "product_category": "workshop_service", "name": "Jan", "#key": "k" * 32}
+    assert restored_values(stored, "appointment?location=venlo", form, start) == typed
+    assert restored_values(stored, "appointment?", form, start) == start
+    assert with_draft("", "appointment?", form, start, "k" * 32, start) == "{}"
+
+
+def test_the_latest_draft_of_a_kind_is_found() -> None:
+    stored = with_draft("", "appointment?location=a", CONTACT, {"name": "A"})
+    stored = with_draft(stored, "appointment?location=b", CONTACT, {"name": "B"})
+    stored = with_draft(stored, "direct_contact::", CONTACT, {"name": "C"})
+    assert latest_key(stored, "appointment?") == "appointment?location=b"
+    assert latest_key(stored, "vehicle_interest:") == latest_key("[1]", "appointment?") == ""
+
+
 def test_only_the_newest_drafts_are_kept_within_the_size_limit() -> None:
     stored = ""
     for number in range(MAX_DRAFTS + 3):
@@ -81,6 +104,7 @@ def test_whatever_the_browser_hands_back_reads_without_error(stored: object) -> 
     assert set(values) == set(CONTACT.names)
     assert all(isinstance(value, str) for value in values.values())
     assert isinstance(restored_request_key(stored, "contact::"), str)
+    assert isinstance(latest_key(stored, "appointment?"), str)
 
 
 @given(st.one_of(st.text(max_size=80), st.from_regex(r"[A-Za-z0-9_-]{10,70}", fullmatch=True),
