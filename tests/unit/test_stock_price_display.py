@@ -118,3 +118,11 @@ def test_without_multi_price_sorting_by_price_sorts_by_the_purchase_price(
 def test_the_cards_words_follow_the_display() -> None:
     assert card_values(ID3, "nl", "headline").price_label == "Zakelijke financiering"
     assert card_values(ID3, "nl", "purchase").price == "Prijs op aanvraag"
+
+
+def test_a_recent_price_drop_is_a_badge_in_the_cards_language() -> None:
+    assert card_values(GOLF, "nl", "purchase").price_drop == ""
+    assert card_values(replace(GOLF, price_dropped=True), "nl", "purchase").price_drop == (
+        "Prijs verlaagd")
+    assert card_values(replace(GOLF, price_dropped=True), "de", "purchase").price_drop == (
+        "Preis gesenkt")
