@@ -398,13 +398,10 @@ def headline_price(detail: VehicleDetail, locale: str) -> tuple[str, str]:
     row = headline_row(detail)
     if row is None:
         return gettext(locale, "Price on request"), ""
-    return _amount(row.deal_type, headline_amount(row), locale), label("deal_type",
-                                                                        row.deal_type, locale)
-
-
-def headline_amount(row: PriceView) -> Decimal:
-    return price_history.headline_amount(row.deal_type, row.total_price,
-                                         row.monthly_installment) or Decimal(0)
+    amount = price_history.headline_amount(row.deal_type, row.total_price,
+                                           row.monthly_installment)
+    return _amount(row.deal_type, amount or Decimal(0), locale), label("deal_type",
+                                                                       row.deal_type, locale)
 
 
 def _amount(deal_type: str, amount: Decimal, locale: str) -> str:
