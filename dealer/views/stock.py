@@ -537,6 +537,8 @@ def pill_values(
                            place=origin.name if origin else pill.value)
         elif pill.key == "within":
             text = gettext(locale, WITHIN, km=format_number(pill.value, locale))
+        elif pill.key in TOGGLE_FILTERS:
+            text = label("filter", pill.key, locale)
         else:
             text = names.get((pill.key, pill.value), pill.value)
         without = StockQuery.from_params(dict(parse_qsl(pill.query)), brand=query.scope_brand,
