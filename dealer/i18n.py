@@ -14,6 +14,7 @@ from functools import cache, lru_cache
 
 from babel import Locale
 from babel.dates import format_date as babel_format_date
+from babel.dates import format_skeleton
 from babel.dates import format_time as babel_format_time
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
@@ -195,6 +196,11 @@ def format_day(value: dt.date, locale: str) -> str:
     "Samstag, 28. November" (the locale's full date pattern less its year)."""
     pattern = re.sub(r"[\s,.]*y+", "", Locale.parse(locale).date_formats["full"].pattern)
     return babel_format_date(value, format=pattern, locale=locale)
+
+
+def format_day_month(value: dt.date, locale: str) -> str:
+    """A day and its month without the year: nl "12 november", de "12. November"."""
+    return format_skeleton("MMMMd", value, locale=locale)
 
 
 def format_time(value: dt.time, locale: str) -> str:

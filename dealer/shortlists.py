@@ -18,7 +18,7 @@ from sqlmodel import Session, col, select
 from dealer.brands import brand_name
 from dealer.i18n import N_, format_date, format_number, format_price, gettext, ngettext
 from dealer.routes import path_for
-from dealer.stock import catalog
+from dealer.stock import catalog, price_history
 from dealer.stock.labels import label
 from dealer.stock.models import Vehicle
 from dealer.stock.repository import VehicleDetail
@@ -183,6 +183,8 @@ def vehicle_card(detail: VehicleDetail, locale: str) -> Card:
         branch_slug=detail.location.slug,
         branch_name=detail.location.name,
         branch_city=detail.location.city,
+        price_dropped=price_history.is_recent(price_history.drop_day(detail.price_history),
+                                              price_history.today()),
     )
     return card_values(summary, locale, "purchase")
 

@@ -11,7 +11,7 @@ from sqlalchemy import ColumnElement, Select, and_, case, exists, func, literal,
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import aliased
 
-from dealer.stock import catalog
+from dealer.stock import catalog, price_history
 from dealer.stock.facets import (
     COLUMN_RANGES,
     FACET_ORDER,
@@ -19,6 +19,7 @@ from dealer.stock.facets import (
     Vocabularies,
     branch_distances,
     first_photo_url,
+    price_drop_days,
     radius_options,
 )
 from dealer.stock.models import Brand, Location, Model, Vehicle, VehicleFeature, VehiclePrice
@@ -41,17 +42,24 @@ _RANGE_COLUMNS = {
     "monthly": _MONTHLY,
     **{key: getattr(Vehicle, column) for key, column in COLUMN_RANGES.items()},
 }
+_DROPS = price_drop_days().subquery("drops")
 _SORT_COLUMNS = {
     "price": _PRICE_COLUMNS["price"],
     "mileage": Vehicle.mileage,
     "year": Vehicle.year,
     **{deal: _PRICE_COLUMNS[deal] for deal in catalog.MONTHLY_DEAL_TYPES},
+    "price_drop": _DROPS.c.day,
 }
 
 
+def _recent_drop() -> ColumnElement[bool]:
+    return _DROPS.c.day >= price_history.first_recent_day(price_history.today())
+
+
 def _from(statement: Select) -> Select:
-    """The vehicle table with one outer-joined price row per deal type."""
-    statement = statement.select_from(Vehicle)
+    """The vehicle table with one outer-joined price row per deal type and its newest
+    price drop."""
+    statement = statement.select_from(Vehicle).outerjoin(_DROPS, _DROPS.c.vehicle_id == Vehicle.id)
     for deal_type, price in _DEAL_PRICES.items():
         statement = statement.outerjoin(
             price, and_(price.vehicle_id == Vehicle.id, price.deal_type == deal_type)
@@ -125,6 +133,8 @@ def _conditions(
     if distances is not None and query.within is not None:
         conditions["within"] = Location.slug.in_(
             [slug for slug, distance in distances.items() if distance <= query.within])
+    if query.price_lowered:
+        conditions["price_lowered"] = _recent_drop()
     return base, conditions
 
 
@@ -237,7 +247,7 @@ def _cards(connection: Connection, ids: list[int], distances: dict[str, float] |
         Vehicle.version, Vehicle.year, Vehicle.mileage, Vehicle.fuel, Vehicle.transmission,
         Vehicle.power_hp, Vehicle.power_kw, Vehicle.body_style, Vehicle.condition,
         Vehicle.exterior_colour, first_photo_url(), Vehicle.vat_reportable, Location.slug,
-        Location.name, Location.city, *_PRICE_COLUMNS.values(),
+        Location.name, Location.city, _recent_drop(), *_PRICE_COLUMNS.values(),
     )
     rows = connection.execute(_joined(select(*columns)).where(Vehicle.id.in_(ids))).all()
     by_id = {row[0]: row for row in rows}
@@ -245,7 +255,7 @@ def _cards(connection: Connection, ids: list[int], distances: dict[str, float] |
     for vehicle_id in ids:
         (id_, slug, brand_slug, brand_name, model_slug, model_name, version, year, mileage, fuel,
          transmission, power_hp, power_kw, body_style, condition, colour, photo_url, vat,
-         branch_slug, branch_name, branch_city, price, *monthly) = by_id[vehicle_id]
+         branch_slug, branch_name, branch_city, dropped, price, *monthly) = by_id[vehicle_id]
         cards.append(VehicleCard(
             id=id_, slug=slug, brand_slug=brand_slug, brand_name=brand_name,
             model_slug=model_slug, model_name=model_name, version=version, year=year,
@@ -254,6 +264,7 @@ def _cards(connection: Connection, ids: list[int], distances: dict[str, float] |
             photo_url=photo_url, price=_float(price), vat_reportable=bool(vat),
             branch_slug=branch_slug, branch_name=branch_name, branch_city=branch_city,
             distance_km=None if distances is None else distances[branch_slug],
+            price_dropped=bool(dropped),
             **dict(zip(catalog.MONTHLY_DEAL_TYPES, map(_float, monthly), strict=True)),
         ))
     return cards

@@ -173,11 +173,13 @@ def vehicle_header(
     key_facts: rx.Var,
     price: rx.Var,
     price_label: rx.Var,
+    price_drop: rx.Var,
     buttons: rx.Component,
     actions: rx.Component | None = None,
     icons: Sequence[str] = (),
 ) -> rx.Component:
-    """Title, key facts (each with one of ``icons``), headline price and the main buttons.
+    """Title, key facts (each with one of ``icons``), headline price with its latest drop
+    (none when ``price_drop`` is empty) and the main buttons.
 
     ``actions`` is a separate slot for list controls (compare, favourite) under the
     buttons; it is left out when None.
@@ -201,6 +203,9 @@ def vehicle_header(
         rx.box(
             rx.text(price_label, size="2", color=rx.color("gray", 11)),
             rx.text(price, size="7", weight="bold", data_testid="headline-price"),
+            rx.cond(price_drop != "", rx.text(price_drop, size="2", weight="medium",
+                                              color=rx.color("green", 11),
+                                              data_testid="price-drop")),
         ),
         buttons,
         actions if actions is not None else rx.fragment(),

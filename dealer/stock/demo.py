@@ -3,7 +3,9 @@
 ``generate(n, seed)`` always returns the same data for the same arguments, so tests,
 screenshots and benchmarks are reproducible. Rows are plain dicts that refer to each
 other by natural keys (brand slug, model slug, branch slug, vehicle external id);
-``load`` resolves them to database ids.
+``load`` resolves them to database ids. The price history is the one part dated
+relative to the day it is loaded (``days_ago``), so that a fresh demo shows recent
+price drops.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from sqlalchemy.engine import Engine
 from dealer import finance
 from dealer.brands import BRANDS_WITH_FAVICON, PLATFORM_BRANDS
 from dealer.pricing import MINI_LEASE
-from dealer.stock import catalog
+from dealer.stock import catalog, price_history
 from dealer.stock.models import (
     Brand,
     DeliveryPackage,
@@ -31,6 +33,7 @@ from dealer.stock.models import (
     LocationBrand,
     Model,
     OpeningHours,
+    PriceChange,
     Vehicle,
     VehicleConsumption,
     VehicleFeature,
@@ -373,6 +376,8 @@ class DemoStock:
     consumption: list[Row] = field(default_factory=list)
     delivery_packages: list[Row] = field(default_factory=list)
     lease_offers: list[Row] = field(default_factory=list)  # "brand", "model" slugs
+    # Earlier prices of some vehicles, oldest change first: "external_id", "days_ago".
+    price_changes: list[Row] = field(default_factory=list)
 
 
 def money(value: float) -> Decimal:
@@ -779,6 +784,35 @@ def _lease_offers(stock: DemoStock, rng: random.Random, count: int = 40) -> None
         })
 
 
+PRICE_DROPS = (250, 500, 750, 1_000, 1_500, 2_000)  # euros off a purchase price
+MONTHLY_DROPS = (10, 15, 20, 25)  # euros off a monthly instalment
+
+
+def _price_changes(stock: DemoStock, rng: random.Random) -> None:
+    """Earlier, higher prices for some vehicles, as imports of the last 60 days recorded
+    them: about one in twenty had its purchase price lowered (a few twice), fewer their
+    private lease instalment."""
+    for price in stock.prices:
+        deal_type = price["deal_type"]
+        if deal_type == "purchase" and rng.random() < 0.05:
+            drops, amount = PRICE_DROPS, price["total_price"]
+        elif deal_type == "private_lease" and rng.random() < 0.02:
+            drops, amount = MONTHLY_DROPS, price["monthly_installment"]
+        else:
+            continue
+        days_ago = rng.randint(0, 30)
+        changes = [(days_ago, Decimal(rng.choice(drops)))]  # newest first
+        if rng.random() < 0.25:
+            changes.append((days_ago + rng.randint(10, 30), Decimal(rng.choice(drops))))
+        rows = []
+        for days, drop in changes:  # each change's old amount is the older one's new
+            rows.append({"external_id": price["external_id"], "deal_type": deal_type,
+                         "old_amount": amount + drop, "new_amount": amount,
+                         "days_ago": days})
+            amount += drop
+        stock.price_changes.extend(reversed(rows))
+
+
 def generate(n_vehicles: int, seed: int = 7) -> DemoStock:
     """The demo stock with ``n_vehicles`` vehicles; identical for identical arguments."""
     rng = random.Random(seed)
@@ -788,6 +822,8 @@ def generate(n_vehicles: int, seed: int = 7) -> DemoStock:
     for number in range(n_vehicles):
         factory.build(number)
     _lease_offers(stock, rng)
+    # A stream of its own: the rest of the demo stays as it was before it had a history.
+    _price_changes(stock, random.Random(seed + 1))
     return stock
 
 
@@ -858,6 +894,13 @@ def load(engine: Engine, stock: DemoStock) -> None:
                 {**_without(row, "external_id"), "vehicle_id": vehicle_ids[row["external_id"]]}
                 for row in rows
             ))
+        today = price_history.today()
+        _insert_many(connection, PriceChange.__table__, (
+            {**_without(row, "external_id", "days_ago"),
+             "vehicle_id": vehicle_ids[row["external_id"]],
+             "changed_on": today - dt.timedelta(days=row["days_ago"])}
+            for row in stock.price_changes
+        ))
         _insert_many(connection, LeaseOffer.__table__, (
             {**_without(row, "brand", "model"), "brand_id": brand_ids[row["brand"]],
              "model_id": model_ids[brand_ids[row["brand"]], row["model"]]}

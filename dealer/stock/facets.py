@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from sqlalchemy import ScalarSelect, select
+from sqlalchemy import ScalarSelect, Select, func, select
 from sqlalchemy.engine import Connection
 
 from dealer.locations.places import Place, distance_km
 from dealer.stock import catalog
-from dealer.stock.models import Brand, Location, Model, Vehicle, VehiclePhoto
+from dealer.stock.models import Brand, Location, Model, PriceChange, Vehicle, VehiclePhoto
 from dealer.stock.query import RADII, StockQuery
 from dealer.stock.results import FacetOption, model_value
 
@@ -41,6 +41,23 @@ def first_photo_url() -> ScalarSelect[str]:
         .order_by(VehiclePhoto.position, VehiclePhoto.id)
         .limit(1)
         .scalar_subquery()
+    )
+
+
+def price_drop_days() -> Select:
+    """(vehicle id, day) of every vehicle's newest current price drop: the newest change
+    of a deal type that lowered its amount, the latest such day over its deal types
+    (``price_history.drop_day``; changes are recorded in id order)."""
+    newest = (
+        select(func.max(PriceChange.id).label("id"))
+        .group_by(PriceChange.vehicle_id, PriceChange.deal_type)
+        .subquery()
+    )
+    return (
+        select(PriceChange.vehicle_id, func.max(PriceChange.changed_on).label("day"))
+        .join(newest, newest.c.id == PriceChange.id)
+        .where(PriceChange.new_amount < PriceChange.old_amount)
+        .group_by(PriceChange.vehicle_id)
     )
 
 

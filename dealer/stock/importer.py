@@ -6,7 +6,8 @@ made first. The good rows are written in one transaction, so an import that fail
 half-way (database gone, disk full) leaves the previous stock as it was. A *full* feed
 lists the whole stock: available vehicles missing from it become unavailable (kept
 for their URLs, hidden from search). Every import that changes anything bumps the
-stock version.
+stock version. A vehicle's price that differs from the stored one is recorded in its
+price history (``dealer.stock.price_history``), once per import and deal type.
 """
 
 from __future__ import annotations
@@ -27,12 +28,13 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from dealer.plates.plates import parse_plate
-from dealer.stock import catalog
+from dealer.stock import catalog, price_history
 from dealer.stock.models import (
     Brand,
     DeliveryPackage,
     Location,
     Model,
+    PriceChange,
     Vehicle,
     VehicleConsumption,
     VehicleFeature,
@@ -67,6 +69,7 @@ class ImportReport:
     created: int = 0
     updated: int = 0
     made_unavailable: int = 0
+    price_changes: int = 0
     rejected: list[RejectedRow] = field(default_factory=list)
 
     @property
@@ -76,7 +79,8 @@ class ImportReport:
     def summary(self) -> str:
         lines = [
             f"created {self.created}, updated {self.updated}, "
-            f"made unavailable {self.made_unavailable}, rejected {len(self.rejected)}"
+            f"made unavailable {self.made_unavailable}, price changes {self.price_changes}, "
+            f"rejected {len(self.rejected)}"
         ]
         lines += [
             f"row {row.row} (id {row.vehicle_id or '?'}): {'; '.join(row.reasons)}"
@@ -329,6 +333,14 @@ class VehicleRow:
     consumption: dict[str, Any] | None
     packages: list[dict[str, Any]]
 
+    def amounts(self) -> dict[str, Decimal | None]:
+        """The headline amount of each deal type the row offers."""
+        return {"purchase": self.fields["price"], **{
+            deal_type: price_history.headline_amount(
+                deal_type, price.get("total_price"), price.get("monthly_installment"))
+            for deal_type, price in self.prices.items()
+        }}
+
 
 def _section(
     raw: Any, parsers: Mapping[str, Callable[[Any], Any]], name: str, reasons: list[str]
@@ -501,6 +513,17 @@ def _apply(session: Session, lookups: _Lookups, row: VehicleRow, now: dt.datetim
     return vehicle, []
 
 
+def _stored_amounts(session: Session) -> dict[int, dict[str, Decimal | None]]:
+    """The headline amount of every stored price row, by vehicle id and deal type."""
+    amounts: dict[int, dict[str, Decimal | None]] = {}
+    rows = session.exec(select(VehiclePrice.vehicle_id, VehiclePrice.deal_type,
+                               VehiclePrice.total_price, VehiclePrice.monthly_installment))
+    for vehicle_id, deal_type, total_price, monthly in rows:
+        amounts.setdefault(vehicle_id, {})[deal_type] = price_history.headline_amount(
+            deal_type, total_price, monthly)
+    return amounts
+
+
 def import_rows(engine: Engine, rows: list[Any], *, full: bool = False) -> ImportReport:
     """Validate and write ``rows`` in one transaction; see the module docstring."""
     report = ImportReport()
@@ -510,6 +533,8 @@ def import_rows(engine: Engine, rows: list[Any], *, full: bool = False) -> Impor
         lookups = _Lookups(session)
         existing = {v.external_id: v for v in session.exec(select(Vehicle))}
         slugs = {vehicle.slug for vehicle in existing.values()}
+        stored = _stored_amounts(session)
+        day = price_history.dealer_day(now)
         for number, raw in enumerate(rows, start=1):
             row, reasons = validate_row(raw)
             vehicle_id = raw.get("id") if isinstance(raw, dict) else None
@@ -519,6 +544,16 @@ def import_rows(engine: Engine, rows: list[Any], *, full: bool = False) -> Impor
             if row is not None and not reasons:
                 previous = existing.get(row.external_id)
                 vehicle, reasons = _apply(session, lookups, row, now, previous, slugs)
+                if vehicle is not None and previous is not None:
+                    changes = price_history.changes(stored.get(vehicle.id, {}), row.amounts(),
+                                                    day)
+                    session.add_all(
+                        PriceChange(vehicle_id=vehicle.id, deal_type=change.deal_type,
+                                    old_amount=change.old_amount, new_amount=change.new_amount,
+                                    changed_on=change.changed_on)
+                        for change in changes
+                    )
+                    report.price_changes += len(changes)
                 if vehicle is not None:
                     report.updated += previous is not None
                     report.created += previous is None

@@ -24,13 +24,14 @@ from sqlalchemy import Float, Select, case, cast, select
 from sqlalchemy.engine import Connection, Engine
 
 from dealer.db import get_engine
-from dealer.stock import catalog
+from dealer.stock import catalog, price_history
 from dealer.stock.facets import (
     FACET_ORDER,
     VOCABULARY_FACETS,
     Vocabularies,
     branch_distances,
     first_photo_url,
+    price_drop_days,
     radius_options,
 )
 from dealer.stock.models import Vehicle, VehicleFeature, VehiclePrice
@@ -198,10 +199,13 @@ class StockIndex:
                 )
                 for group, features in catalog.EQUIPMENT_FILTERS.items()
             }
-        return cls(version, vocabularies, cls._columns(vocabularies, rows, prices, equipment))
+            drops = connection.execute(price_drop_days()).all()
+        return cls(version, vocabularies,
+                   cls._columns(vocabularies, rows, prices, equipment, drops))
 
     @staticmethod
-    def _columns(vocabularies: Vocabularies, rows: list, prices: list, equipment: dict) -> dict:
+    def _columns(vocabularies: Vocabularies, rows: list, prices: list, equipment: dict,
+                 drops: list) -> dict:
         size = len(rows)
         fields = list(zip(*rows, strict=True)) if rows else [()] * (13 + len(VOCABULARY_FACETS))
         (ids, slug, brand_id, model_id, version, search_text, location_id, mileage, year,
@@ -242,6 +246,14 @@ class StockIndex:
             numbers["price" if deal_type == "purchase" else deal_type] = price_table[code]
         monthly = price_table[1:]
         numbers["monthly"] = np.fmin.reduce(monthly, axis=0)  # NaN only where all are NaN
+
+        # The day of the newest price drop as a day number (date.toordinal), NaN: none.
+        numbers["price_drop"] = np.full(size, np.nan)
+        if drops:
+            vehicle_ids = np.array([vehicle_id for vehicle_id, _ in drops], np.int64)
+            days = np.array([day.toordinal() for _, day in drops], np.float64)
+            known = np.isin(vehicle_ids, ids)
+            numbers["price_drop"][positions(vehicle_ids[known])] = days[known]
 
         bits = np.zeros(size, np.uint8)
         for group, vehicle_rows in equipment.items():
@@ -312,6 +324,8 @@ class StockIndex:
             masks["vat_reportable"] = self._vat
         if distances is not None and query.within is not None:
             masks["within"] = (distances <= query.within)[self._facets["branch"].codes]
+        if query.price_lowered:
+            masks["price_lowered"] = self._numbers["price_drop"] >= _first_recent_day()
         return base, masks
 
     def _range_values(self, query: StockQuery, key: str) -> np.ndarray:
@@ -480,6 +494,8 @@ class StockIndex:
         def words(key: str) -> list[str]:
             return [facets[key].vocabulary[code] for code in column(facets[key].codes)]
 
+        dropped = (numbers["price_drop"].take(rows) >= _first_recent_day()).tolist()
+
         brands = [vocabularies.brands[code] for code in column(facets["brand"].codes)]
         models = [vocabularies.models[code] for code in column(facets["model"].codes)]
         branch_codes = column(facets["branch"].codes)
@@ -492,7 +508,7 @@ class StockIndex:
             column(self._power_kw), column(self._vat), words("fuel"), words("transmission"),
             words("body_style"), words("condition"), words("colour"), prices("price"),
             prices("private_lease"), prices("business_lease"), prices("private_finance"),
-            prices("business_finance"), far, strict=True,
+            prices("business_finance"), far, dropped, strict=True,
         )
         return [
             VehicleCard(
@@ -523,10 +539,12 @@ class StockIndex:
                 branch_name=branch.name,
                 branch_city=branch.city or "",
                 distance_km=distance,
+                price_dropped=price_dropped,
             )
             for (id_, row, brand, model, branch, year, mileage, power_hp, power_kw, vat, fuel,
                  transmission, body_style, condition, colour, price, private_lease,
-                 business_lease, private_finance, business_finance, distance) in fields
+                 business_lease, private_finance, business_finance, distance,
+                 price_dropped) in fields
         ]
 
     def quick_entry_counts(self, brand: str | None = None) -> dict[str, int]:
@@ -534,6 +552,12 @@ class StockIndex:
         return {
             kind: self.count(StockQuery.quick_entry(kind, brand=brand)) for kind in QUICK_ENTRIES
         }
+
+
+def _first_recent_day() -> int:
+    """The day number from which a price drop is recent: the index is built once per
+    stock version, the day moves on by itself."""
+    return price_history.first_recent_day(price_history.today()).toordinal()
 
 
 # --- the index of this process --------------------------------------------------------

@@ -215,6 +215,7 @@ LABELS: dict[str, dict[str, str]] = {
         "business_finance_asc": N_("Business finance per month (low to high)"),
         "business_finance_desc": N_("Business finance per month (high to low)"),
         "distance_asc": N_("Distance (nearest first)"),
+        "price_drop_desc": N_("Newest price drop"),
     },
     "filter": {
         "q": N_("Search"),
@@ -238,6 +239,7 @@ LABELS: dict[str, dict[str, str]] = {
         "power": N_("Power (hp)"),
         "electric": N_("Electric only"),
         "vat_reportable": N_("VAT deductible"),
+        "price_lowered": N_("Price lowered"),
     },
     "quick_entry": {
         "electric": N_("Electric"),

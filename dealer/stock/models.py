@@ -237,6 +237,23 @@ class VehiclePrice(SQLModel, table=True):
     vehicle: "Vehicle" = Relationship(back_populates="prices")
 
 
+class PriceChange(SQLModel, table=True):
+    """One change of a deal type's headline amount, recorded by a stock import
+    (``dealer.stock.price_history``)."""
+
+    __tablename__ = "price_change"
+    # A vehicle's history in the order it was recorded, read by the vehicle page and
+    # the search index.
+    __table_args__ = (Index("ix_price_change_vehicle_deal", "vehicle_id", "deal_type", "id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    vehicle_id: int = Field(foreign_key="vehicle.id", ondelete="CASCADE")
+    deal_type: str = Field(max_length=20)  # catalog.DEAL_TYPES
+    old_amount: Decimal = Field(sa_type=Numeric(12, 2))
+    new_amount: Decimal = Field(sa_type=Numeric(12, 2))
+    changed_on: dt.date  # the import's day on the dealer's calendar
+
+
 class VehicleConsumption(SQLModel, table=True):
     """Consumption and emission figures (WLTP) of a vehicle."""
 

@@ -18,7 +18,8 @@ Query parameters::
     near=3511+AB&within=50          distance: a Dutch or German postcode or town, and the
                                     radius in km (``RADII``); ``sort=distance_asc`` is
                                     'nearest first'. Both need a place that is found.
-    sort=price_asc  page=2
+    price_lowered=1                 a price drop in the last 14 days (price_history.DROP_DAYS)
+    sort=price_asc  page=2          sort=price_drop_desc: the newest price drop first
 """
 
 from __future__ import annotations
@@ -86,6 +87,7 @@ FILTER_DEFINITIONS: tuple[FilterDefinition, ...] = (
     FilterDefinition("power", "minmax"),
     FilterDefinition("electric", "toggle"),
     FilterDefinition("vat_reportable", "toggle"),
+    FilterDefinition("price_lowered", "toggle"),
 )
 FILTERS_BY_KEY = {definition.key: definition for definition in FILTER_DEFINITIONS}
 CHECKBOX_KEYS = tuple(d.key for d in FILTER_DEFINITIONS if d.kind == "checkbox")
@@ -94,10 +96,11 @@ TOGGLE_KEYS = tuple(d.key for d in FILTER_DEFINITIONS if d.kind == "toggle")
 
 # Sort keys: "<field>_<asc|desc>"; "price" is the purchase price, the deal types sort
 # by their monthly instalment. Vehicles without that price come last either way.
+# "price_drop_desc": the vehicles whose price was lowered most recently first.
 SORT_FIELDS = ("price", "mileage", "year", *catalog.MONTHLY_DEAL_TYPES)
-SORT_OPTIONS: tuple[str, ...] = tuple(
+SORT_OPTIONS: tuple[str, ...] = (*(
     f"{field}_{direction}" for field in SORT_FIELDS for direction in ("asc", "desc")
-)
+), "price_drop_desc")
 DEFAULT_SORT = "price_asc"
 # Nearest first: offered, and kept, only while the search has a place that was found.
 DISTANCE_SORT = "distance_asc"
@@ -183,6 +186,7 @@ class StockQuery:
     power: Range = (None, None)
     electric: bool = False
     vat_reportable: bool = False
+    price_lowered: bool = False
     sort: str = DEFAULT_SORT
     page: int = 1
     # The brand of a brand-scoped listing (fixed by the URL path, not a filter).

@@ -18,11 +18,12 @@ from sqlalchemy.orm import selectinload
 from sqlmodel import Session, col, select
 
 from dealer.locations.repository import LOCATION_LOADS, LocationView, location_view
-from dealer.stock import catalog
+from dealer.stock import catalog, price_history
 from dealer.stock.models import (
     Brand,
     LeaseOffer,
     Model,
+    PriceChange,
     Vehicle,
 )
 from dealer.stock.version import bump_stock_version, current_version
@@ -124,6 +125,8 @@ class VehicleDetail:
     location: LocationView
     updated_at: dt.datetime
     licence_plate: str | None = None  # as officially written: "AB-123-C"
+    # Every recorded change of its prices, oldest first.
+    price_history: tuple[price_history.PriceChange, ...] = ()
 
     @property
     def title(self) -> str:
@@ -198,6 +201,12 @@ def get_vehicle(session: Session, slug: str) -> VehicleDetail | None:
     if vehicle is None:
         return None
     consumption = vehicle.consumption
+    history = session.exec(
+        select(PriceChange.deal_type, PriceChange.old_amount, PriceChange.new_amount,
+               PriceChange.changed_on)
+        .where(PriceChange.vehicle_id == vehicle.id)
+        .order_by(PriceChange.id)
+    )
     return VehicleDetail(
         id=vehicle.id, external_id=vehicle.external_id, slug=vehicle.slug,
         available=vehicle.available, brand_slug=vehicle.brand.slug,
@@ -246,6 +255,7 @@ def get_vehicle(session: Session, slug: str) -> VehicleDetail | None:
         location=location_view(vehicle.location),
         updated_at=vehicle.updated_at,
         licence_plate=vehicle.licence_plate,
+        price_history=tuple(price_history.PriceChange(*row) for row in history),
     )
 
 

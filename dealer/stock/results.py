@@ -42,6 +42,7 @@ class VehicleCard:
     branch_city: str
     # From the place the search names (``StockQuery.near``), in km; None without one.
     distance_km: float | None = None
+    price_dropped: bool = False  # its price was lowered lately (price_history.DROP_DAYS)
 
     @property
     def title(self) -> str:

@@ -69,6 +69,7 @@ class Card:
     branch: str = ""
     condition: str = ""
     distance: str = ""  # from the searched place: "ca. 34 km"
+    price_drop: str = ""  # the 'price lowered' badge; "" without a recent drop
 
 
 @dataclass
@@ -270,6 +271,7 @@ def card_values(
         condition=label("condition", card.condition, locale),
         distance="" if card.distance_km is None else gettext(
             locale, "about {distance}", distance=format_distance(card.distance_km, locale)),
+        price_drop=label("filter", "price_lowered", locale) if card.price_dropped else "",
     )
 
 
@@ -303,10 +305,13 @@ def card_html(card: Card, position: int) -> str:
         if card.price_label else ""
     distance = f' · <span class="list-card-distance">{escape(card.distance)}</span>' \
         if card.distance else ""
+    price_drop = f'<span class="list-card-badge list-card-drop">{escape(card.price_drop)}</span>' \
+        if card.price_drop else ""
     return (
         f'<a class="list-card-link" href="{escape(card.href)}">'
         f'{photo_html(card.photo, card.photo_alt, position)}<span class="list-card-text">'
-        f'<span class="list-card-badge">{escape(card.condition)}</span>'
+        f'<span class="list-card-badges"><span class="list-card-badge">'
+        f"{escape(card.condition)}</span>{price_drop}</span>"
         f"<h2>{escape(card.title)}</h2>"
         f'<span class="list-card-muted">{escape(card.version)}</span>'
         f"<span>{escape(card.specs)}</span>{price_label}"
@@ -382,7 +387,7 @@ RANGE_STEPS: dict[str, tuple[int, ...]] = {
     "year": tuple(range(2005, 2031)),
     "power": (60, 75, 90, 110, 130, 150, 175, 200, 250, 300, 400, 500),
 }
-TOGGLE_FILTERS = ("electric", "vat_reportable")
+TOGGLE_FILTERS = ("electric", "vat_reportable", "price_lowered")
 OPEN_BOUNDS = (N_("No minimum"), N_("No maximum"))  # the choice that leaves a bound open
 OPEN_BOUND = "any"
 
@@ -532,6 +537,8 @@ def pill_values(
                            place=origin.name if origin else pill.value)
         elif pill.key == "within":
             text = gettext(locale, WITHIN, km=format_number(pill.value, locale))
+        elif pill.key in TOGGLE_FILTERS:
+            text = label("filter", pill.key, locale)
         else:
             text = names.get((pill.key, pill.value), pill.value)
         without = StockQuery.from_params(dict(parse_qsl(pill.query)), brand=query.scope_brand,

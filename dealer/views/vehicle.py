@@ -26,7 +26,15 @@ from dealer import phones, pricing
 from dealer.brands import PLATFORM_BRANDS, brand_name
 from dealer.db import get_engine
 from dealer.forms.origins import question_href
-from dealer.i18n import N_, format_date, format_number, format_price, gettext, ngettext
+from dealer.i18n import (
+    N_,
+    format_date,
+    format_day_month,
+    format_number,
+    format_price,
+    gettext,
+    ngettext,
+)
 from dealer.locations.repository import LocationView
 from dealer.pageinfo import Fact, Link, PageInfo, error_page, home_link
 from dealer.plates.client import RegisteredVehicle
@@ -34,7 +42,7 @@ from dealer.plates.register import StockRegister, get_stock_register
 from dealer.routes import path_for, resolve, screens_showing
 from dealer.settings import get_settings
 from dealer.shortlists import CONSUMPTION_ROWS, DATA_ROWS, Formatter
-from dealer.stock import catalog
+from dealer.stock import catalog, price_history
 from dealer.stock.labels import label
 from dealer.stock.repository import PriceView, VehicleDetail, current_vehicle
 from dealer.stock.text import slugify
@@ -181,6 +189,9 @@ class VehicleView:
     condition: str = ""
     price: str = ""  # the headline price: purchase, else the lowest monthly instalment
     price_label: str = ""
+    price_drop: str = ""  # "Price lowered by € 1,000 on 12 November"; "" without a drop
+    # The changes of the shown prices, newest first: the day, the deal type and the amounts.
+    price_history: list[Fact] = field(default_factory=list)
     description: str = ""
     photos: list[Photo] = field(default_factory=list)
     key_facts: list[Fact] = field(default_factory=list)
@@ -373,18 +384,31 @@ def price_block(
     )
 
 
-def headline_price(detail: VehicleDetail, locale: str) -> tuple[str, str]:
-    """(price, label) for the top of the page: the purchase price, else the lowest
+def headline_row(detail: VehicleDetail) -> PriceView | None:
+    """The price row the top of the page shows: the purchase price, else the lowest
     monthly instalment; the same choice as a search engine's offer."""
     purchase = detail.price("purchase")
     if purchase is not None and purchase.total_price is not None:
-        return _money(purchase.total_price, locale), label("deal_type", "purchase", locale)
-    monthly = _lowest_monthly(detail)
-    if monthly is not None:
-        amount = gettext(locale, "{amount} per month",
-                         amount=_money(monthly.monthly_installment or 0, locale))
-        return amount, label("deal_type", monthly.deal_type, locale)
-    return gettext(locale, "Price on request"), ""
+        return purchase
+    return _lowest_monthly(detail)
+
+
+def headline_price(detail: VehicleDetail, locale: str) -> tuple[str, str]:
+    """(price, label) for the top of the page (``headline_row``)."""
+    row = headline_row(detail)
+    if row is None:
+        return gettext(locale, "Price on request"), ""
+    amount = price_history.headline_amount(row.deal_type, row.total_price,
+                                           row.monthly_installment)
+    return _amount(row.deal_type, amount or Decimal(0), locale), label("deal_type",
+                                                                       row.deal_type, locale)
+
+
+def _amount(deal_type: str, amount: Decimal, locale: str) -> str:
+    """An amount of a deal type: the price, or the amount per month."""
+    if deal_type == "purchase":
+        return _money(amount, locale)
+    return gettext(locale, "{amount} per month", amount=_money(amount, locale))
 
 
 def shown_prices(detail: VehicleDetail) -> list[PriceView]:
@@ -392,11 +416,34 @@ def shown_prices(detail: VehicleDetail) -> list[PriceView]:
     (SPEC §1, ``DEALER_FEATURE_MULTI_PRICE``), else only the one the headline shows."""
     if get_settings().feature_multi_price:
         return list(detail.prices)
-    purchase = detail.price("purchase")
-    if purchase is not None and purchase.total_price is not None:
-        return [purchase]
-    monthly = _lowest_monthly(detail)
-    return [monthly] if monthly is not None else []
+    row = headline_row(detail)
+    return [row] if row is not None else []
+
+
+def price_drop(detail: VehicleDetail, locale: str) -> str:
+    """The headline price's drop while it is that price's newest change."""
+    row = headline_row(detail)
+    drop = None if row is None else price_history.latest_drop(detail.price_history,
+                                                               row.deal_type)
+    if drop is None:
+        return ""
+    return gettext(locale, "Price lowered by {amount} on {day}",
+                   amount=_amount(drop.deal_type, drop.difference, locale),
+                   day=format_day_month(drop.changed_on, locale))
+
+
+def price_changes(detail: VehicleDetail, locale: str) -> list[Fact]:
+    """The price history of the deal types the page shows, newest first."""
+    shown = {row.deal_type for row in shown_prices(detail)}
+    return [
+        Fact(format_date(change.changed_on, locale),
+             gettext(locale, "{deal}: {old} → {new}",
+                     deal=label("deal_type", change.deal_type, locale),
+                     old=_amount(change.deal_type, change.old_amount, locale),
+                     new=_amount(change.deal_type, change.new_amount, locale)))
+        for change in reversed(detail.price_history)
+        if change.deal_type in shown
+    ]
 
 
 def _lowest_monthly(detail: VehicleDetail) -> PriceView | None:
@@ -534,6 +581,8 @@ def vehicle_view(detail: VehicleDetail, locale: str, brand: str | None = None,
         condition=label("condition", detail.condition, locale),
         price=price,
         price_label=price_label,
+        price_drop=price_drop(detail, locale),
+        price_history=price_changes(detail, locale),
         description=detail.description or "",
         photos=[
             Photo(photo.url, gettext(locale, "{vehicle}, photo {n} of {count}",
@@ -642,6 +691,10 @@ def describe_found(detail: VehicleDetail, view: VehicleView, path: str, locale: 
     facts += [Fact(block.heading, f"{block.amount} {block.amount_note}".strip())
               for block in view.prices]
     facts += [Fact(fact.label, fact.value) for fact in view.register]
+    if view.price_drop:
+        facts.append(Fact(gettext(locale, "Price lowered"), view.price_drop))
+    facts += [Fact(gettext(locale, "Price history: {day}", day=change.label), change.value)
+              for change in view.price_history]
     return PageInfo(
         screen=screen,
         locale=locale,

@@ -1,7 +1,7 @@
 """a vehicle's licence plate, for the facts of the vehicle register on its page
 
 Revision ID: 0007_vehicle_registration
-Revises: 0005_pending_uploads
+Revises: 0006_price_history
 Create Date: 2026-11-27
 """
 
@@ -12,7 +12,7 @@ import sqlmodel
 from alembic import op
 
 revision: str = '0007_vehicle_registration'
-down_revision: str | None = '0005_pending_uploads'
+down_revision: str | None = '0006_price_history'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

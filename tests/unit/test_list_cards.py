@@ -3,6 +3,7 @@ lease offer; every value escaped, the first row's photos loaded at once."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from hypothesis import given
@@ -24,6 +25,13 @@ def test_a_card_is_a_link_with_its_photo_heading_and_price() -> None:
     assert card.html.startswith(f'<a class="list-card-link" href="{GOLF.href}">')
     assert '<img src="/stock-photos/golf.webp" alt="Volkswagen Golf 1.5 TSI Life"' in card.html
     assert "<h2>Volkswagen Golf</h2>" in card.html and "<strong>€ 23.950</strong>" in card.html
+
+
+def test_a_lowered_price_is_a_badge_beside_the_condition() -> None:
+    [plain, lowered] = list_cards([GOLF, dataclasses.replace(GOLF, price_drop="Prijs verlaagd")])
+    assert '<span class="list-card-badge">Occasion</span></span>' in plain.html
+    assert ('<span class="list-card-badge">Occasion</span><span class="list-card-badge '
+            'list-card-drop">Prijs verlaagd</span></span>') in lowered.html
 
 
 def test_the_first_row_loads_at_once_and_the_first_photo_first() -> None:

@@ -41,7 +41,7 @@ def border_index() -> StockIndex:
     prices = [(vehicle_id, 0, 20_000.0 + vehicle_id) for vehicle_id in range(1, size + 1)]
     equipment = {group: [] for group in catalog.EQUIPMENT_FILTERS}
     return StockIndex(1, vocabularies, StockIndex._columns(vocabularies, rows, prices,
-                                                           equipment))
+                                                           equipment, []))
 
 
 INDEX = border_index()

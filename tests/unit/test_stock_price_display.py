@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 
 from dealer.settings import get_settings
+from dealer.stock.query import StockQuery
 from dealer.stock.results import StockResult, VehicleCard
 from dealer.views import stock
 from dealer.views.stock import Scope, card_values, headline_deal, stock_listing
@@ -118,3 +119,20 @@ def test_without_multi_price_sorting_by_price_sorts_by_the_purchase_price(
 def test_the_cards_words_follow_the_display() -> None:
     assert card_values(ID3, "nl", "headline").price_label == "Zakelijke financiering"
     assert card_values(ID3, "nl", "purchase").price == "Prijs op aanvraag"
+
+
+def test_a_recent_price_drop_is_a_badge_in_the_cards_language() -> None:
+    assert card_values(GOLF, "nl", "purchase").price_drop == ""
+    assert card_values(replace(GOLF, price_dropped=True), "nl", "purchase").price_drop == (
+        "Prijs verlaagd")
+    assert card_values(replace(GOLF, price_dropped=True), "de", "purchase").price_drop == (
+        "Preis gesenkt")
+
+
+@pytest.mark.parametrize(("locale", "lowered"), [("nl", "Prijs verlaagd"), ("de", "Preis gesenkt")])
+def test_a_switched_on_filter_is_a_pill_named_as_its_switch(
+        index: OneSearch, locale: str, lowered: str) -> None:
+    query = StockQuery.from_params({"price_lowered": "1", "electric": "1"})
+    pills = stock.pill_values(query, index.search(query), locale, "purchase")
+    assert [pill.value for pill in pills] == ["electric", "price_lowered"]
+    assert pills[1].label == lowered and "1" not in {pill.label for pill in pills}

@@ -139,10 +139,20 @@ def test_quick_entries_are_filter_sets() -> None:
     assert StockQuery.quick_entry("nonsense") == StockQuery()
 
 
-def test_sort_options_cover_every_price_kind_both_ways() -> None:
+def test_sort_options_cover_every_price_kind_both_ways_and_the_newest_drop() -> None:
     fields = {"mileage", "year", "price", "private_lease", "business_lease", "private_finance",
               "business_finance"}
-    assert set(SORT_OPTIONS) == {f"{f}_{d}" for f in fields for d in ("asc", "desc")}
+    assert set(SORT_OPTIONS) == {f"{f}_{d}" for f in fields for d in ("asc", "desc")} | {
+        "price_drop_desc"}
+    assert StockQuery.from_params({"sort": "price_drop_desc"}).sort == "price_drop_desc"
+    assert StockQuery.from_params({"sort": "price_drop_asc"}).sort == "price_asc"
+
+
+def test_price_lowered_is_a_toggle() -> None:
+    query = StockQuery.from_params({"price_lowered": "1"})
+    assert query.price_lowered and query.to_params() == {"price_lowered": "1"}
+    assert [pill.key for pill in query.pills()] == ["price_lowered"]
+    assert not StockQuery.from_params({"price_lowered": ["yes please"]}).price_lowered
 
 
 def test_filter_definitions_have_every_kind() -> None:

@@ -11,6 +11,7 @@ import pytest
 from dealer.locations.repository import LocationView, OpeningTime
 from dealer.pageinfo import Fact
 from dealer.settings import get_settings
+from dealer.stock.price_history import PriceChange
 from dealer.stock.repository import (
     ConsumptionView,
     DeliveryPackageView,
@@ -264,3 +265,37 @@ def test_multi_price_shows_a_block_per_acquisition_type_or_only_the_headline_one
     )), locale)
     assert [block.deal_type for block in leased.prices] == ["private_lease"]
     assert leased.price_label == lease
+
+
+@pytest.mark.parametrize(("locale", "drop", "history"), [
+    ("nl", "Prijs verlaagd met € 1.000 op 12 november",
+     [Fact("12 november 2026", "Kopen: € 29.950 → € 28.950"),
+      Fact("20 oktober 2026", "Kopen: € 30.450 → € 29.950")]),
+    ("de", "Preis um 1.000 € gesenkt am 12. November",
+     [Fact("12. November 2026", "Kaufen: 29.950 € → 28.950 €"),
+      Fact("20. Oktober 2026", "Kaufen: 30.450 € → 29.950 €")]),
+])
+def test_the_latest_drop_and_the_price_history(monkeypatch: pytest.MonkeyPatch, locale: str,
+                                               drop: str, history: list[Fact]) -> None:
+    monkeypatch.setattr(get_settings(), "feature_multi_price", False)
+    changes = (
+        PriceChange("purchase", Decimal("30450"), Decimal("29950"), dt.date(2026, 10, 20)),
+        PriceChange("private_lease", Decimal("479"), Decimal("459"), dt.date(2026, 11, 1)),
+        PriceChange("purchase", Decimal("29950"), Decimal("28950"), dt.date(2026, 11, 12)),
+    )
+    detail = vehicle(price_history=changes)
+    view = vehicle_view(detail, locale)
+    assert view.price_drop == drop
+    assert view.price_history == history  # newest first, the shown deal types only
+    info = describe_found(detail, view, view.path, locale, "vehicle", {"vehicle": detail.slug})
+    assert drop in [fact.value for fact in info.facts]  # in the served HTML
+    assert history[1].value in [fact.value for fact in info.facts]
+
+    # A monthly headline names the drop per month; raised again, no drop is named.
+    leased = vehicle(prices=detail.prices[1:2], price_history=changes)
+    assert vehicle_view(leased, "nl").price_drop == (
+        "Prijs verlaagd met € 20 per maand op 1 november")
+    raised = vehicle(price_history=(*changes, PriceChange(
+        "purchase", Decimal("28950"), Decimal("29450"), dt.date(2026, 11, 20))))
+    assert vehicle_view(raised, locale).price_drop == ""
+    assert vehicle_view(vehicle(), locale).price_history == []
