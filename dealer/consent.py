@@ -39,7 +39,8 @@ _CATEGORY_TEXTS = {
                    "favourites, and this choice. Always on.")),
     FUNCTIONAL: (N_("Functional"),
                  N_("Maps of our branches, the chat and the appointment planner, which come "
-                    "from other services.")),
+                    "from other services, and the vehicles you viewed last, kept on your "
+                    "device.")),
     ANALYTICS: (N_("Analytics"),
                 N_("Anonymous statistics on how the site is used and how fast it is, so we "
                    "can improve it.")),

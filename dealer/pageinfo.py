@@ -122,6 +122,15 @@ class Fact:
 
 
 @dataclass
+class CardList:
+    """Cards below a page's main content (a vehicle's similar vehicles): its heading and
+    the cards' HTML, the same markup the app draws them with."""
+
+    heading: str = ""
+    html: str = ""
+
+
+@dataclass
 class PageInfo:
     """A page as clients without JavaScript (search engines, link previews) see it.
 
@@ -154,6 +163,7 @@ class PageInfo:
     # A request form's page: the form as HTML that works without the app (or, once sent,
     # its acknowledgement), below the description; see ``views.served_form``.
     form_html: str = ""
+    card_lists: list[CardList] = field(default_factory=list)  # after the main content
 
 
 def home_link(locale: str) -> Link:

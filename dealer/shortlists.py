@@ -1,6 +1,7 @@
-"""The visitor's compare list and favourites: list rules and render-ready comparison rows.
+"""The visitor's compare list, favourites and recently viewed vehicles: list rules and
+render-ready comparison rows.
 
-Both lists are vehicle slugs kept in the visitor's browser (JSON), so everything
+The lists are vehicle slugs kept in the visitor's browser (JSON), so everything
 arriving here is untrusted: ``parse`` keeps only well-formed, distinct slugs. The
 comparison holds at most 6 vehicles and compares from 2 (SPEC §5, §9).
 """
@@ -80,13 +81,17 @@ def is_slug(value: object) -> bool:
 def parse(stored: str | None, shortlist: Shortlist) -> list[str]:
     """The slugs of a stored list: malformed data gives an empty list, junk entries and
     repeats are dropped, and no more than the list's limit is kept."""
+    return _slugs(stored, shortlist.limit)
+
+
+def _slugs(stored: str | None, limit: int) -> list[str]:
     try:
         values = json.loads(stored or "[]")
     except (TypeError, ValueError):
         return []
     if not isinstance(values, list):
         return []
-    return list(dict.fromkeys(value for value in values if is_slug(value)))[: shortlist.limit]
+    return list(dict.fromkeys(value for value in values if is_slug(value)))[:limit]
 
 
 def dump(slugs: Iterable[str]) -> str:
@@ -142,6 +147,32 @@ def removed_notice(count: int, locale: str) -> str:
         "{n} vehicles are no longer available and were removed from your lists.",
         count,
     )
+
+
+# --- recently viewed -----------------------------------------------------------------
+# Functional storage (``dealer.consent``): kept only while the visitor allows functional
+# cookies, forgotten when they refuse or withdraw them; sold vehicles drop out.
+
+RECENT_MAX = 12  # vehicles remembered, the most recent first
+RECENT_SHOWN = 6  # in the row of a page
+
+
+def parse_recent(stored: str | None) -> list[str]:
+    """The slugs of the stored recently viewed vehicles, as ``parse`` reads a list."""
+    return _slugs(stored, RECENT_MAX)
+
+
+def viewed(slugs: Sequence[str], slug: str) -> list[str]:
+    """``slugs`` with ``slug`` first (moved there when listed before), at most
+    ``RECENT_MAX``; unchanged for a malformed slug."""
+    if not is_slug(slug):
+        return list(slugs)
+    return [slug, *(listed for listed in slugs if listed != slug)][:RECENT_MAX]
+
+
+def recent_shown(slugs: Sequence[str], current: str = "") -> list[str]:
+    """The recently viewed vehicles a page shows: not the one it is about."""
+    return [slug for slug in slugs if slug != current][:RECENT_SHOWN]
 
 
 # --- favourites: cards ----------------------------------------------------------------

@@ -125,6 +125,15 @@ export function useConsent(category) {
   );
 }
 
+// Whether the visitor has chosen without a category (refused or withdrew it).
+export function useConsentRefused(category) {
+  return useSyncExternalStore(
+    subscribe,
+    () => accepted !== null && !accepted.includes(category),
+    () => false,
+  );
+}
+
 // Wraps the app: reads the stored choice once; a first visit gets the banner after the
 // page has been drawn (it lies over the page, so nothing moves).
 export function ConsentManager({ settings, children }) {

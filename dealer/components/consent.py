@@ -35,16 +35,25 @@ def _imported(name: str) -> VarData:
     return VarData(imports={LIBRARY: [rx.ImportVar(tag=name)]})
 
 
-def consent_given(category: str) -> rx.Var[bool]:
-    """True in the browser once the visitor has accepted ``category``."""
-    name = f"consent_{category}"
+def _consent_hook(hook: str, name: str, category: str) -> rx.Var[bool]:
     return rx.Var(
         name,
         _var_data=VarData.merge(
-            _imported("useConsent"),
-            VarData(hooks={f"const {name} = useConsent({category!r});": None}),
+            _imported(hook),
+            VarData(hooks={f"const {name} = {hook}({category!r});": None}),
         ),
     ).to(bool)
+
+
+def consent_given(category: str) -> rx.Var[bool]:
+    """True in the browser once the visitor has accepted ``category``."""
+    return _consent_hook("useConsent", f"consent_{category}", category)
+
+
+def consent_refused(category: str) -> rx.Var[bool]:
+    """True in the browser once the visitor has chosen without ``category`` (refused it,
+    or withdrew it); false until the page knows the choice."""
+    return _consent_hook("useConsentRefused", f"refused_{category}", category)
 
 
 def grant(category: str) -> rx.Var:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import reflex as rx
 
@@ -27,6 +29,19 @@ def vehicle_card(card: rx.Var[ListCard], children: rx.Var[rx.Component]) -> rx.C
         rx.el.div(children, class_name="list-card-actions"),
         class_name="list-card",
         data_testid="vehicle-card",
+    )
+
+
+def card_section(heading: str, cards: rx.Var[list[ListCard]],
+                 controls: Callable[[rx.Var], rx.Component], **props: Any) -> rx.Component:
+    """A titled list of vehicle cards below a page's main content (similar vehicles,
+    recently viewed); ``controls`` gives each card's checkboxes."""
+    return rx.el.section(
+        rx.heading(heading, as_="h2", size="5", margin_bottom="0.75rem"),
+        rx.el.div(rx.foreach(cards, lambda card: vehicle_card(controls(card), card=card)),
+                  class_name="list-grid"),
+        margin_top="2.5rem",
+        **props,
     )
 
 

@@ -14,6 +14,7 @@ from dealer.components.layout import once_per_locale, page_frame
 from dealer.i18n import LANGUAGE_TAGS, chosen_language_href, gettext
 from dealer.pageinfo import error_page
 from dealer.pages.context import PageContext
+from dealer.pages.recently_viewed import forget_when_refused
 from dealer.routes import broken_links, counterpart, path_for
 from dealer.settings import get_settings
 from dealer.state.chat import ChatState
@@ -51,6 +52,7 @@ def framed(ctx: PageContext, *content: rx.Component) -> rx.Component:
         page_icon(favicon(ctx.fixed.get("brand"))),
         # Once the browser's stored lists have reached the server: drop sold vehicles.
         rx.cond(rx.State.is_hydrated, rx.box(on_mount=ShortlistState.prune, display="none")),
+        forget_when_refused(),
         switch_href=switch_href(ctx),
         is_loading=~rx.State.is_hydrated,
         compare_count=ShortlistState.compare_count,

@@ -19,7 +19,9 @@ from dealer.components.stock import (
 from dealer.i18n import gettext
 from dealer.pages.context import Page, PageContext
 from dealer.pages.frame import framed, screen_at_least
+from dealer.pages.recently_viewed import recently_viewed
 from dealer.pages.shortlist_controls import card_controls
+from dealer.state.recent import RecentState
 from dealer.state.stock import StockState
 from dealer.stock.labels import label
 from dealer.styles import SIDEBAR_FROM
@@ -81,6 +83,7 @@ def page(ctx: PageContext) -> rx.Component:
                     page_part("cards", class_name="list-grid")),
         ),
         pagination(StockState.pages, gettext(locale, "Pages")),
+        recently_viewed(locale, "", RecentState.show),
         spacing="4",
         width="100%",
     )

@@ -6,6 +6,7 @@ import reflex as rx
 
 from dealer.components.errors import something_went_wrong, vehicle_not_found
 from dealer.components.layout import breadcrumbs
+from dealer.components.stock import card_section
 from dealer.components.vehicle import (
     GalleryHandlers,
     GalleryLabels,
@@ -27,11 +28,13 @@ from dealer.components.vehicle import (
 from dealer.i18n import gettext
 from dealer.pages.context import Page, PageContext
 from dealer.pages.frame import for_current_url, framed
-from dealer.pages.shortlist_controls import vehicle_controls
+from dealer.pages.recently_viewed import recently_viewed
+from dealer.pages.shortlist_controls import card_controls, vehicle_controls
 from dealer.state.chat import ChatState
+from dealer.state.recent import RecentState
 from dealer.state.vehicle import SHARE_SCRIPT, VehicleState
 from dealer.views.stock import stock_path
-from dealer.views.vehicle import KEY_FACTS, PROMISES
+from dealer.views.vehicle import KEY_FACTS, PROMISES, SIMILAR_HEADING
 
 
 def action_button(action: rx.Var, *, variant: str | rx.Var = "soft",
@@ -170,6 +173,15 @@ def details(ctx: PageContext) -> rx.Component:
     )
 
 
+def similar_vehicles(locale: str) -> rx.Component:
+    """Below a vehicle's page, and below a sold vehicle's not-found page: no dead end."""
+    return rx.cond(
+        VehicleState.similar.length() > 0,
+        card_section(gettext(locale, SIMILAR_HEADING), VehicleState.similar,
+                     lambda card: card_controls(locale, card), data_testid="similar-vehicles"),
+    )
+
+
 def page(ctx: PageContext) -> rx.Component:
     locale = ctx.locale
     return framed(
@@ -178,9 +190,18 @@ def page(ctx: PageContext) -> rx.Component:
             VehicleState.loaded_path,
             rx.cond(
                 VehicleState.found,
-                details(ctx),
+                rx.fragment(
+                    details(ctx),
+                    similar_vehicles(locale),
+                    recently_viewed(locale, VehicleState.view.slug,
+                                    RecentState.viewed(VehicleState.view.slug)),
+                ),
                 rx.cond(VehicleState.failed, something_went_wrong(locale),
-                        vehicle_not_found(locale, stock_path(locale, ctx.fixed.get("brand")))),
+                        rx.fragment(
+                            vehicle_not_found(locale,
+                                              stock_path(locale, ctx.fixed.get("brand"))),
+                            similar_vehicles(locale),
+                        )),
             ),
             locale,
         ),

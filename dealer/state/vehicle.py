@@ -8,6 +8,7 @@ import reflex as rx
 
 from dealer.i18n import gettext
 from dealer.state.request import page_request
+from dealer.views.stock import ListCard
 from dealer.views.vehicle import (
     VehicleView,
     vehicle_page,
@@ -37,6 +38,7 @@ class VehicleState(rx.State):
     failed: bool = False
     page_title: str = ""
     view: VehicleView = VehicleView()
+    similar: list[ListCard] = []  # noqa: RUF012 - Reflex copies state defaults per session
 
     # The gallery.
     photo_index: int = 0
@@ -53,9 +55,11 @@ class VehicleState(rx.State):
         except Exception:  # the page must answer whatever the database does
             logger.exception("vehicle page failed for %s", for_log(path))
             self.failed, self.found, self.loaded_path = True, False, path
+            self.similar = []
             return
         self.failed = False
         self.found = page.view is not None
+        self.similar = page.similar
         self.page_title = page.info.title
         if page.view is not None:
             self.view = page.view

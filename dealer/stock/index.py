@@ -24,6 +24,7 @@ from sqlalchemy import Float, Select, case, cast, select
 from sqlalchemy.engine import Connection, Engine
 
 from dealer.db import get_engine
+from dealer.locations.places import Place
 from dealer.stock import catalog, price_history
 from dealer.stock.facets import (
     FACET_ORDER,
@@ -52,6 +53,7 @@ from dealer.stock.results import (
     page_count,
     range_bounds,
 )
+from dealer.stock.similar import SIMILAR_MAX, Candidates, Reference, branch_ranks, similar_rows
 from dealer.stock.version import current_version
 
 logger = logging.getLogger(__name__)
@@ -90,6 +92,16 @@ def _fetch(connection: Connection, statement: Select) -> list[tuple]:
         return result.cursor.fetchall()
     finally:
         result.close()
+
+
+def _branch_ranks(branches: list) -> np.ndarray:
+    """Row ``code``: every branch's rank by distance from branch ``code`` (0 nearest); the
+    last row and column stand for a branch the index does not know (no order)."""
+    ranks = np.zeros((len(branches) + 1, len(branches) + 1))
+    for code, branch in enumerate(branches):
+        origin = Place(branch.value, branch.latitude, branch.longitude, 0)
+        ranks[code] = branch_ranks(np.array([*branch_distances(branches, origin), math.inf]))
+    return ranks
 
 
 def _sort_order(values: np.ndarray, ids: np.ndarray, descending: bool) -> np.ndarray:
@@ -145,6 +157,16 @@ class StockIndex:
         self._branch_totals = np.bincount(branches.codes, minlength=len(branches.vocabulary) + 1)
         self._branch_rows = np.split(np.argsort(branches.codes, kind="stable"),
                                      np.cumsum(self._branch_totals)[:-1])
+        self._row_of_slug = {slug: row for row, slug in enumerate(self._slug)}
+        self._candidates = Candidates(
+            ids=self._ids, model=self._facets["model"].codes,
+            body_style=self._facets["body_style"].codes, fuel=self._facets["fuel"].codes,
+            price=self._numbers["price"], monthly=self._numbers["monthly"],
+            branch=self._facets["branch"].codes,
+        )
+        self._code_of = {key: {value: code for code, value in enumerate(facet.vocabulary)}
+                         for key, facet in self._facets.items()}
+        self._branch_ranks = _branch_ranks(vocabularies.branches)
         self._orders = {
             sort: _sort_order(self._numbers[sort.rsplit("_", 1)[0]], self._ids,
                               sort.endswith("_desc"))
@@ -546,6 +568,28 @@ class StockIndex:
                  business_lease, private_finance, business_finance, distance,
                  price_dropped) in fields
         ]
+
+    def similar(self, *, vehicle_id: int, model: str, body_style: str, fuel: str,
+                price: float | None, monthly: float | None, branch: str,
+                limit: int = SIMILAR_MAX) -> list[VehicleCard]:
+        """The vehicles on offer most like the one described (``dealer.stock.similar``);
+        ``model`` as the model filter writes it ("volkswagen.golf"), ``branch`` a slug."""
+
+        def code(key: str, value: str) -> int:
+            return self._code_of[key].get(value, len(self._facets[key].vocabulary))
+
+        reference = Reference(
+            id=vehicle_id, model=code("model", model), body_style=code("body_style", body_style),
+            fuel=code("fuel", fuel), price=price, monthly=monthly, branch=code("branch", branch),
+        )
+        rows = similar_rows(self._candidates, reference, self._branch_ranks[reference.branch],
+                            limit)
+        return self._cards(rows)
+
+    def cards_of(self, slugs: list[str]) -> list[VehicleCard]:
+        """The cards of the vehicles ``slugs`` names that are on offer, in that order."""
+        rows = [self._row_of_slug[slug] for slug in slugs if slug in self._row_of_slug]
+        return self._cards(np.array(rows, np.int64))
 
     def quick_entry_counts(self, brand: str | None = None) -> dict[str, int]:
         """How many vehicles each quick-entry type finds."""

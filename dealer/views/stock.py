@@ -320,8 +320,11 @@ def card_html(card: Card, position: int) -> str:
     )
 
 
-def list_cards(cards: list[Card]) -> list[ListCard]:
-    return [ListCard(card.slug, card.photo_alt, card_html(card, position))
+def list_cards(cards: list[Card], *, below_the_fold: bool = False) -> list[ListCard]:
+    """The cards of a list; ``below_the_fold``: a list under a page's main content, whose
+    photos all wait until they are scrolled near."""
+    start = EAGER_CARDS if below_the_fold else 0
+    return [ListCard(card.slug, card.photo_alt, card_html(card, start + position))
             for position, card in enumerate(cards)]
 
 

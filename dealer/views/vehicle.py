@@ -36,19 +36,29 @@ from dealer.i18n import (
     ngettext,
 )
 from dealer.locations.repository import LocationView
-from dealer.pageinfo import Fact, Link, PageInfo, error_page, home_link
+from dealer.pageinfo import CardList, Fact, Link, PageInfo, error_page, home_link
 from dealer.plates.client import RegisteredVehicle
 from dealer.plates.register import StockRegister, get_stock_register
 from dealer.routes import path_for, resolve, screens_showing
 from dealer.settings import get_settings
 from dealer.shortlists import CONSUMPTION_ROWS, DATA_ROWS, Formatter
 from dealer.stock import catalog, price_history
+from dealer.stock.index import StockIndex, get_index
 from dealer.stock.labels import label
 from dealer.stock.repository import PriceView, VehicleDetail, current_vehicle
+from dealer.stock.results import model_value
 from dealer.stock.text import slugify
 from dealer.views.locations import HoursTable, hours_table
 from dealer.views.plates import trade_in_href
-from dealer.views.stock import listing_heading, stock_path
+from dealer.views.stock import (
+    HEADLINE_DISPLAY,
+    ListCard,
+    card_values,
+    cards_part,
+    list_cards,
+    listing_heading,
+    stock_path,
+)
 from dealer.web.seo import absolute_url, page_title
 
 VEHICLE_SCREENS = screens_showing("vehicle:PAGE")
@@ -111,6 +121,7 @@ ODOMETER_JUDGEMENTS = {
     "illogical": N_("Illogical"),
     "no_judgement": N_("No judgement"),
 }
+SIMILAR_HEADING = N_("Similar vehicles")
 
 
 @dataclass
@@ -215,10 +226,12 @@ class VehicleView:
 
 @dataclass(frozen=True)
 class VehiclePage:
-    """What a vehicle URL shows: ``view`` is None for the vehicle-not-found page."""
+    """What a vehicle URL shows: ``view`` is None for the vehicle-not-found page.
+    ``similar``: the vehicles on offer most like it, also below a sold vehicle's page."""
 
     info: PageInfo
     view: VehicleView | None
+    similar: list[ListCard] = field(default_factory=list)
 
 
 # --- formatting ---------------------------------------------------------------------------
@@ -616,6 +629,35 @@ def vehicle_view(detail: VehicleDetail, locale: str, brand: str | None = None,
     )
 
 
+def similar_vehicles(detail: VehicleDetail, index: StockIndex, locale: str,
+                     brand: str | None = None) -> list[ListCard]:
+    """The cards of the vehicles most like ``detail`` (``dealer.stock.similar``), each with
+    the price its own page heads with; on a brand's pages, its own brand's cards lead to
+    the brand's vehicle pages."""
+    purchase = detail.price("purchase")
+    monthly = _lowest_monthly(detail)
+    cards = index.similar(
+        vehicle_id=detail.id,
+        model=model_value(detail.brand_slug, detail.model_slug),
+        body_style=detail.body_style,
+        fuel=detail.fuel,
+        price=None if purchase is None or purchase.total_price is None
+        else float(purchase.total_price),
+        monthly=None if monthly is None else float(monthly.monthly_installment or 0),
+        branch=detail.location.slug,
+    )
+    return list_cards([card_values(card, locale, HEADLINE_DISPLAY,
+                                   brand if card.brand_slug == brand else None)
+                       for card in cards], below_the_fold=True)
+
+
+def with_similar(info: PageInfo, similar: list[ListCard]) -> PageInfo:
+    """The page's served copy with the similar vehicles' cards below it."""
+    if similar:
+        info.card_lists = [CardList(gettext(info.locale, SIMILAR_HEADING), cards_part(similar))]
+    return info
+
+
 # --- what search engines and link previews get ------------------------------------------
 
 
@@ -744,31 +786,38 @@ def vehicle_page(path: str, *, engine: Engine | None = None,
     (/audi/voorraad/<a Volkswagen>), answers 404. A vehicle that is sold or withdrawn
     (``available`` False) answers 410 Gone with the same vehicle-not-found page: the
     offer is gone for good, so search engines drop the URL at once, and the visitor is
-    pointed back to the stock.
+    pointed back to the stock and offered the vehicles most like it (``similar``).
     """
     resolved = resolve(path)
     if resolved is None or resolved[0] not in VEHICLE_SCREENS:
         raise ValueError(f"not a vehicle page: {path!r}")
     screen, locale, params = resolved
     brand = params.get("brand")
-    detail = current_vehicle(engine or get_engine(), params["vehicle"])
+    engine = engine or get_engine()
+    detail = current_vehicle(engine, params["vehicle"])
     if detail is None or (brand is not None and (brand not in PLATFORM_BRANDS
                                                  or detail.brand_slug != brand)):
         return VehiclePage(describe_not_found(path, locale, screen, params), None)
-    if not detail.available:
-        return VehiclePage(describe_not_found(path, locale, screen, params, status=410), None)
+    index = get_index(engine)
+    if not detail.available:  # no dead end: the vehicles most like the one sold
+        similar = similar_vehicles(detail, index, locale, brand)
+        info = describe_not_found(path, locale, screen, params, status=410)
+        return VehiclePage(with_similar(info, similar), None, similar)
     # Only what the register's answers already hold: the page never waits for it.
     registered = (register or get_stock_register()).facts(detail.licence_plate)
     with _found_pages_lock:
         kept = _found_pages.get(path)
-        # The same vehicle data and register answer: the same page.
-        if kept is not None and kept[0] is detail and kept[1] is registered:
+        # The same vehicle data, register answer and stock index: the same page.
+        if kept is not None and kept[0] is detail and kept[1] is registered \
+                and kept[2] is index:
             _found_pages.move_to_end(path)
-            return kept[2]
+            return kept[3]
     view = vehicle_view(detail, locale, brand, registered)
-    page = VehiclePage(describe_found(detail, view, path, locale, screen, params), view)
+    similar = similar_vehicles(detail, index, locale, brand)
+    info = with_similar(describe_found(detail, view, path, locale, screen, params), similar)
+    page = VehiclePage(info, view, similar)
     with _found_pages_lock:
-        _found_pages[path] = (detail, registered, page)
+        _found_pages[path] = (detail, registered, index, page)
         while len(_found_pages) > FOUND_PAGES_KEPT:
             _found_pages.popitem(last=False)
     return page
@@ -778,6 +827,6 @@ def vehicle_page(path: str, *, engine: Engine | None = None,
 # same data object for as long as the stock does not change, and a first visit asks for the
 # page twice (the served HTML and the page's state). Pages and views are only read.
 FOUND_PAGES_KEPT = 2048
-_found_pages: OrderedDict[str, tuple[VehicleDetail, RegisteredVehicle | None, VehiclePage]] = (
-    OrderedDict())
+_found_pages: OrderedDict[
+    str, tuple[VehicleDetail, RegisteredVehicle | None, StockIndex, VehiclePage]] = OrderedDict()
 _found_pages_lock = threading.Lock()  # pages are built in worker threads

@@ -184,4 +184,7 @@ def crawler_html(info: PageInfo, *, language_link: bool = False) -> str:
             for link in info.links
         )
         parts.append(f"<ul>{items}</ul>")
+    parts += [f'<section class="card-list"><h2>{html.escape(cards.heading)}</h2>'
+              f'<div class="list-grid">{cards.html}</div></section>'
+              for cards in info.card_lists]
     return f'<main id="{CRAWLER_MAIN_ID}" class="crawler-page">{"".join(parts)}</main>'

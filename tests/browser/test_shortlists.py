@@ -285,7 +285,8 @@ def test_vehicle_page_has_both_controls(page: Page, site: Site, words: Words) ->
     page.goto(site.url(f"{words.stock}/{slug}"))
     heading = page.get_by_role("heading", level=1)
     expect(heading).to_contain_text(title)
-    main = page.get_by_role("main")
+    # The vehicle's own boxes: the cards of similar vehicles below have theirs.
+    main = page.get_by_test_id("vehicle-details")
     compare = main.get_by_role("checkbox", name=re.compile(f"^{words.compare}: "))
     expect(compare).to_have_accessible_name(f"{words.compare}: {heading.inner_text()}")
     compare.click()

@@ -1,4 +1,5 @@
-"""Compare list and favourites: list rules, clean-up and the comparison rows."""
+"""Compare list, favourites and recently viewed: list rules, clean-up and the comparison
+rows."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import datetime as dt
 from decimal import Decimal
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from dealer import shortlists
 from dealer.locations.repository import LocationView
@@ -105,6 +108,40 @@ def test_removed_notice_counts_in_both_languages() -> None:
     assert shortlists.removed_notice(2, "de") == (
         "2 Fahrzeuge sind nicht mehr verfügbar und wurden aus Ihren Listen entfernt."
     )
+
+
+# --- recently viewed ------------------------------------------------------------------
+
+
+def test_the_vehicle_viewed_last_comes_first_and_once() -> None:
+    listed = shortlists.viewed([], SLUGS[0])
+    listed = shortlists.viewed(listed, SLUGS[1])
+    assert listed == [SLUGS[1], SLUGS[0]]
+    assert shortlists.viewed(listed, SLUGS[0]) == [SLUGS[0], SLUGS[1]]
+
+
+def test_recently_viewed_keeps_the_last_twelve() -> None:
+    listed: list[str] = []
+    for number in range(20):
+        listed = shortlists.viewed(listed, f"audi-a3-{number}")
+    assert len(listed) == shortlists.RECENT_MAX == 12
+    assert listed[0] == "audi-a3-19" and listed[-1] == "audi-a3-8"
+
+
+def test_a_page_shows_six_and_never_its_own_vehicle() -> None:
+    listed = [f"audi-a3-{number}" for number in range(10)]
+    assert shortlists.recent_shown(listed, "audi-a3-1") == [
+        "audi-a3-0", "audi-a3-2", "audi-a3-3", "audi-a3-4", "audi-a3-5", "audi-a3-6"]
+    assert shortlists.recent_shown(listed) == listed[:6]
+
+
+@given(stored=st.text(max_size=200) | st.none(), slug=st.text(max_size=50))
+def test_whatever_the_browser_sends_recently_viewed_stays_a_list_of_slugs(
+        stored: str | None, slug: str) -> None:
+    listed = shortlists.viewed(shortlists.parse_recent(stored), slug)
+    assert len(listed) <= shortlists.RECENT_MAX
+    assert all(shortlists.is_slug(listed_slug) for listed_slug in listed)
+    assert shortlists.parse_recent(shortlists.dump(listed)) == listed
 
 
 # --- the comparison -------------------------------------------------------------------
