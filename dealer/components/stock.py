@@ -61,12 +61,11 @@ def _option_links(options: rx.Var, *, role: str, on_icon: str, off_icon: str) ->
 
 
 def _fieldset(heading: rx.Var, *children: rx.Component) -> rx.Component:
+    """A block of filters, as ``views.stock`` writes those it draws as HTML."""
     return rx.el.fieldset(
         rx.el.legend(rx.heading(heading, as_="h2", size="3")),
         *children,
-        border="none",
-        padding="0",
-        margin="0 0 1rem",
+        class_name="filter-group",
     )
 
 
@@ -190,18 +189,16 @@ def filter_group(group: rx.Var) -> rx.Component:
         group.options, role="checkbox", on_icon="square-check", off_icon="square"))
 
 
-def any_filter_group(group: rx.Var, texts: FilterTexts, on_search: rx.EventHandler,
-                     on_bound: rx.EventHandler, on_place: rx.EventHandler) -> rx.Component:
-    """One block of the stock filters, drawn for its kind (quick entries sit elsewhere)."""
+def control_group(group: rx.Var, texts: FilterTexts, on_search: rx.EventHandler,
+                  on_bound: rx.EventHandler, on_place: rx.EventHandler) -> rx.Component:
+    """The search, the place or a range of the stock filters (quick entries sit elsewhere,
+    the filter links are HTML: ``views.stock.filter_links_html``)."""
     return rx.match(
         group.kind,
         ("search", search_group(group, texts, on_search)),
         ("distance", distance_group(group, texts, on_place)),
         ("range", range_group(group, texts, on_bound)),
-        ("toggle", _fieldset(group.heading, _option_links(
-            group.options, role="switch", on_icon="toggle-right", off_icon="toggle-left"))),
-        ("quick", rx.fragment()),
-        filter_group(group),
+        rx.fragment(),
     )
 
 
@@ -220,26 +217,25 @@ def filter_drawer(label: rx.Var | str, close_label: str, *content: rx.Component)
 
 
 def pills(html: rx.Var[str], loaded: rx.Var[bool]) -> rx.Component:
-    """The active filters (``views.stock.pills_html``); until the page's values have
-    arrived, those the server sent with the page."""
-    return rx.cond(loaded,
-                   rx.html(html, class_name="pills-slot", custom_attrs={"onClick": FOLLOW_IN_APP}),
-                   page_part("pills", class_name="pills-slot"))
+    """The active filters (``views.stock.pills_html``)."""
+    return served_html("pills", html, loaded, class_name="pills-slot")
 
 
-def choice_select(label: str, choices: rx.Var, value: rx.Var, on_change) -> rx.Component:
-    return rx.hstack(
-        rx.text(label, size="2", as_="label"),
-        rx.select.root(
-            rx.select.trigger(aria_label=label),
-            rx.select.content(
-                rx.foreach(choices, lambda c: rx.select.item(c.label, value=c.value)),
-            ),
-            value=value,
-            on_change=on_change,
-        ),
-        align="center",
-        spacing="2",
+def served_html(name: str, html: rx.Var[str], loaded: rx.Var[bool], **props) -> rx.Component:
+    """HTML of the page's presenter; until the page's values have arrived, the same part
+    the server sent with the page (``PageInfo.parts``)."""
+    return rx.cond(loaded, rx.html(html, custom_attrs={"onClick": FOLLOW_IN_APP}, **props),
+                   page_part(name, **props))
+
+
+def served_sheet_link(label: str, target: str, link_id: str) -> rx.Component:
+    """The filter drawer's button as the served page has it: a link to the served filters
+    (``#target``), which a phone shows as a sheet until the app has taken over (site.css)."""
+    return rx.box(
+        rx.button(rx.el.a(rx.icon("sliders-horizontal", size=18, aria_hidden="true"), label,
+                          href=f"#{target}", id=link_id),
+                  variant="outline", size="3", as_child=True),
+        display=["block", "block", "none"],
     )
 
 

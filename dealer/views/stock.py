@@ -7,7 +7,7 @@ options with their counts and links, the active-filter pills.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from html import escape
@@ -180,10 +180,17 @@ def price_display(params: Mapping[str, str], default: str | None = None) -> str:
     return value if value in PRICE_DISPLAYS else default or "purchase"
 
 
-def listing_path(locale: str, query: StockQuery, display: str = "purchase", **overrides) -> str:
+def listing_params(query: StockQuery, display: str = "purchase") -> dict[str, str]:
+    """The query parameters of a search showing ``display``'s price (left out when it is
+    the listing's own)."""
     params = dict(query.to_params())
     if display != price_display({}, query.scope_deal):
         params[DISPLAY_PARAM] = display
+    return params
+
+
+def listing_path(locale: str, query: StockQuery, display: str = "purchase", **overrides) -> str:
+    params = listing_params(query, display)
     params.update({key: value for key, value in overrides.items() if value is not None})
     base = stock_path(locale, query.scope_brand, query.scope_deal)
     return f"{base}?{urlencode(sorted(params.items()))}" if params else base
@@ -567,9 +574,139 @@ def pills_html(pills: list[Link], reset_href: str, locale: str, notice: str = ""
     return f'<div class="pills">{said}{links}{reset}</div>'
 
 
-def choices(kind: str, values: tuple[str, ...], locale: str) -> list[Choice]:
-    """Select choices (sorting, price display); ``sorted_path``/``display_path`` build URLs."""
-    return [Choice(value=value, label=label(kind, value, locale)) for value in values]
+def _filter_link(option: FilterOption, role: str, locale: str) -> str:
+    disabled = ' aria-disabled="true"' if option.disabled else ""
+    return (f'<a href="{escape(option.href)}" role="{role}" '
+            f'aria-checked="{"true" if option.checked else "false"}"{disabled}>'
+            f'{escape(option.label)} <span class="filter-count">'
+            f"({format_number(option.count, locale)})</span></a>")
+
+
+def _fieldset(heading: str, content: str) -> str:
+    return (f'<fieldset class="filter-group"><legend><h2 class="rt-Heading rt-r-size-3">'
+            f"{escape(heading)}</h2></legend>{content}</fieldset>")
+
+
+def filter_links_html(groups: list[FilterGroup], locale: str) -> str:
+    """The toggles and checkbox filters as links to the search with each option flipped,
+    marked as the switches and checkboxes they act as (``.filter-group`` in site.css): the
+    same in the served page and in the app, so they work before the app has taken over."""
+    roles = {"toggle": "switch", "checkbox": "checkbox"}
+    return "".join(
+        _fieldset(group.heading, '<div class="filter-options">' + "".join(
+            _filter_link(option, roles[group.kind], locale) for option in group.options)
+            + "</div>")
+        for group in groups if group.kind in roles
+    )
+
+
+# lucide's "chevron-down" and "search", drawn in the choice menus and the served search.
+_CHEVRON = ('<svg width="15" height="15" viewBox="0 0 24 24" fill="none" stroke="currentColor" '
+            'stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">'
+            '<path d="m6 9 6 6 6-6"/></svg>')
+_SEARCH_ICON = ('<svg width="18" height="18" viewBox="0 0 24 24" fill="none" '
+                'stroke="currentColor" stroke-width="2" stroke-linecap="round" '
+                'stroke-linejoin="round" aria-hidden="true"><path d="m21 21-4.34-4.34"/>'
+                '<circle cx="11" cy="11" r="8"/></svg>')
+
+
+_CURRENT = ' aria-current="true"'
+_CURRENT_PAGE = ' aria-current="page"'
+
+
+def choice_menu_html(heading: str, links: list[Link]) -> str:
+    """A choice among links (the order, the price shown) as a disclosure: closed it shows
+    the current choice, open it lists every choice as a link (``.choice-menu``). The same
+    in the served page and in the app; empty without choices."""
+    if not links:
+        return ""
+    current = next((link for link in links if link.current), links[0])
+    items = "".join(
+        f'<li><a href="{escape(link.href)}"{_CURRENT if link.current else ""}>'
+        f"{escape(link.label)}</a></li>"
+        for link in links
+    )
+    return (f'<div class="choice-menu"><span class="rt-Text rt-r-size-2">{escape(heading)}'
+            '</span><details><summary class="rt-reset rt-SelectTrigger rt-r-size-2 '
+            f'rt-variant-surface" aria-label="{escape(heading)}: {escape(current.label)}">'
+            f"<span>{escape(current.label)}</span>{_CHEVRON}</summary>"
+            f'<ul aria-label="{escape(heading)}">{items}</ul></details></div>')
+
+
+def pagination_html(pages: list[Link], heading: str) -> str:
+    """The page numbers as links (``.pagination``), the current one marked; the same in
+    the served page and in the app."""
+    links = "".join(
+        f'<a class="rt-reset rt-BaseButton rt-r-size-2 rt-variant-'
+        f'{"solid" if page.current else "soft"} rt-Button" href="{escape(page.href)}"'
+        f'{_CURRENT_PAGE if page.current else ""}>{escape(page.label)}</a>'
+        for page in pages
+    )
+    return f'<nav class="pagination" aria-label="{escape(heading)}">{links}</nav>' if pages else ""
+
+
+# The element the served filters sit in (the sidebar; a sheet on a phone until the app has
+# taken over) and the link that opens that sheet.
+FILTERS_ID = "stock-filters"
+FILTERS_LINK_ID = "stock-filters-link"
+
+
+def _bound_select(name: str, label_text: str, choices: list[Choice], current: str) -> str:
+    options = "".join(
+        f'<option value="{"" if choice.value == OPEN_BOUND else escape(choice.value)}"'
+        f'{" selected" if choice.value == current else ""}>{escape(choice.label)}</option>'
+        for choice in choices
+    )
+    return f'<select name="{name}" aria-label="{escape(label_text)}">{options}</select>'
+
+
+def served_filters_html(query: StockQuery, display: str, groups: list[FilterGroup],
+                        locale: str) -> str:
+    """The filters as the served page holds them until the app draws its own, in the same
+    places: the search and the ranges as one form that loads the listing (GET), the
+    toggles and checkbox lists as the links the app draws too (``filter_links_html``),
+    and below them the button that applies the form, for a browser without the app."""
+    kept = listing_params(query.replace(q="", **dict.fromkeys(RANGE_STEPS, (None, None))),
+                          display)
+    hidden = "".join(f'<input type="hidden" name="{escape(key)}" value="{escape(value)}">'
+                     for key, value in kept.items())
+    close = gettext(locale, "Close filters")
+    action = stock_path(locale, query.scope_brand, query.scope_deal)
+    parts = [
+        f'<form method="get" action="{escape(action)}" '
+        f'class="filter-form">{hidden}<a class="filter-sheet-close" href="#{FILTERS_LINK_ID}" '
+        f'aria-label="{escape(close)}">×</a>'
+    ]
+    for group in groups:
+        if group.kind == "search":
+            parts.append(
+                '<div class="filter-search" role="search"><input type="search" name="q" '
+                f'value="{escape(group.options[0].value)}" aria-label="{escape(group.heading)}" '
+                f'placeholder="{escape(gettext(locale, "Brand, model or version"))}" '
+                'maxlength="100"><button type="submit" class="rt-reset rt-BaseButton '
+                'rt-r-size-2 rt-variant-solid rt-IconButton" '
+                f'aria-label="{escape(gettext(locale, "Search"))}">{_SEARCH_ICON}</button></div>')
+        elif group.kind == "range":
+            lower, upper = gettext(locale, "from"), gettext(locale, "to")
+            parts.append(_fieldset(group.heading, (
+                '<div class="filter-bounds">'
+                + _bound_select(f"{group.key}_min", f"{group.heading} {lower}", group.lower,
+                                group.lower_current)
+                + _bound_select(f"{group.key}_max", f"{group.heading} {upper}", group.upper,
+                                group.upper_current)
+                + "</div>")))
+    parts.append(filter_links_html(groups, locale))
+    parts.append('<button type="submit" class="rt-reset rt-BaseButton rt-r-size-2 '
+                 f'rt-variant-solid rt-Button">{escape(gettext(locale, "Show results"))}'
+                 "</button></form>")
+    return "".join(parts)
+
+
+def choice_links(kind: str, values: tuple[str, ...], current: str, locale: str,
+                 href: Callable[[str], str]) -> list[Link]:
+    """The choices of a menu (sorting, price display) as links to the search with each."""
+    return [Link(label=label(kind, value, locale), href=href(value), value=value,
+                 current=value == current) for value in values]
 
 
 def sorted_by_shown_price(query: StockQuery, display: str) -> StockQuery:
@@ -582,11 +719,12 @@ def sorted_by_shown_price(query: StockQuery, display: str) -> StockQuery:
     return query.replace(sort=f"{display}_{direction}", page=query.page)
 
 
-def stock_listing(params: Mapping[str, str], locale: str, scope: Scope = Scope(), *,
-                  with_filters: bool = True) -> dict:
-    """Everything the stock overview shows for a URL's query parameters (``card_values``
-    for the served page's links; the page gets ``cards``). The served HTML holds no
-    filters (the app draws them): ``with_filters=False`` leaves them out."""
+def stock_listing(params: Mapping[str, str], locale: str, scope: Scope = Scope()) -> dict:
+    """Everything the stock overview shows for a URL's query parameters: the records
+    (``card_values``, ``filters``, ``sorts``, ``pages``...) and what the page draws of
+    them: ``cards``, ``controls`` (the search, quick entries and ranges, drawn by the app)
+    and the HTML of the filter links, the menus and the page numbers (the same in the
+    served page)."""
     query = scope.query(params)
     display = price_display(params, scope.deal)
     result = get_index().search(sorted_by_shown_price(query, display))
@@ -599,23 +737,38 @@ def stock_listing(params: Mapping[str, str], locale: str, scope: Scope = Scope()
     values = [card_values(card, locale, display, query.scope_brand) for card in result.cards]
     reset_href = listing_path(locale, query.cleared().replace(sort=DEFAULT_SORT),
                               price_display({}, query.scope_deal))
+    filters = [*control_groups(result, query, locale, display),
+               *filter_groups(result, query, locale, display)]
+    sorts = choice_links("sort", sort_options(query), query.sort, locale,
+                         lambda sort: sorted_path(params, sort, locale, scope))
+    displays = choice_links("deal_type", PRICE_DISPLAYS, display, locale,
+                            lambda shown: display_path(params, shown, locale, scope)
+                            ) if multi_price() else []
+    count_text = ngettext(locale, "{n} vehicle", "{n} vehicles", result.total,
+                          n=format_number(result.total, locale))
     return {
         "query": query.to_query_string(),
         "total": result.total,
-        "count_text": ngettext(locale, "{n} vehicle", "{n} vehicles", result.total,
-                               n=format_number(result.total, locale)),
+        "count_text": count_text,
+        "count_html": '<span class="rt-Text rt-r-size-4 rt-r-weight-bold">'
+                      f"{escape(count_text)}</span>",
         "card_values": values,
         "cards": list_cards(values),
-        "filters": [*control_groups(result, query, locale, display),
-                    *filter_groups(result, query, locale, display)] if with_filters else [],
+        "filters": filters,
+        "controls": [group for group in filters
+                     if group.kind in ("search", "distance", "quick", "range")],
+        "filter_links": filter_links_html(filters, locale),
         "pills": pills_html(pill_values(query, result, locale, display), reset_href, locale,
                             place_notice(query, locale)),
         "sort": query.sort,
-        "sorts": choices("sort", sort_options(query), locale),
+        "sorts": sorts,
+        "sort_menu": choice_menu_html(gettext(locale, "Sort by"), sorts),
         "display": display,
-        "displays": choices("deal_type", PRICE_DISPLAYS, locale) if multi_price() else [],
+        "displays": displays,
+        "display_menu": choice_menu_html(gettext(locale, "Price shown"), displays),
         "page": result.page,
         "pages": pages,
+        "pagination": pagination_html(pages, gettext(locale, "Pages")),
     }
 
 
@@ -628,7 +781,8 @@ def _page_window(current: int, pages: int, width: int = 2) -> list[int]:
 def describe_listing(
     path: str, locale: str, params: Mapping[str, str], query: Mapping[str, str]
 ) -> PageInfo:
-    """The stock overview for clients without JavaScript: heading, count, cards as links.
+    """The stock overview as served: heading, count, cards as links, and the page's parts
+    (cards, filters, menus, page numbers) that work before and without the app.
 
     A search narrowed by more than one filter value is a page for visitors, not for
     search engines: noindex,follow with the canonical on the unfiltered listing. A
@@ -640,7 +794,7 @@ def describe_listing(
     if brand is not None and brand not in PLATFORM_BRANDS:  # /anything/voorraad
         return error_page("brand_not_found", path, locale, screen, params=dict(params))
     stock_query = scope.query(query)
-    listing = stock_listing(query, locale, scope, with_filters=False)
+    listing = stock_listing(query, locale, scope)
     heading = listing_heading(locale, brand, scope.deal)
     filters = stock_query.to_params()
     filters.pop("sort", None)
@@ -682,5 +836,14 @@ def describe_listing(
         }],
         canonical_params=canonical,
         noindex=bool(filters) and not single_filter,
-        parts={"cards": cards_part(listing["cards"]), "pills": listing["pills"]},
+        parts={
+            "cards": cards_part(listing["cards"]),
+            "pills": listing["pills"],
+            "count": listing["count_html"],
+            "filters": served_filters_html(stock_query, listing["display"], listing["filters"],
+                                           locale),
+            "sort": listing["sort_menu"],
+            "display": listing["display_menu"],
+            "pages": listing["pagination"],
+        },
     )
