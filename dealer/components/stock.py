@@ -228,17 +228,6 @@ def served_html(name: str, html: rx.Var[str], loaded: rx.Var[bool], **props) -> 
                    page_part(name, **props))
 
 
-def served_sheet_link(label: str, target: str, link_id: str) -> rx.Component:
-    """The filter drawer's button as the served page has it: a link to the served filters
-    (``#target``), which a phone shows as a sheet until the app has taken over (site.css)."""
-    return rx.box(
-        rx.button(rx.el.a(rx.icon("sliders-horizontal", size=18, aria_hidden="true"), label,
-                          href=f"#{target}", id=link_id),
-                  variant="outline", size="3", as_child=True),
-        display=["block", "block", "none"],
-    )
-
-
 def pagination(pages: rx.Var, label: str) -> rx.Component:
     return rx.el.nav(
         rx.hstack(

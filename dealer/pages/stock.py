@@ -13,7 +13,6 @@ from dealer.components.stock import (
     pills,
     quick_entries,
     served_html,
-    served_sheet_link,
     vehicle_card,
 )
 from dealer.i18n import gettext
@@ -26,9 +25,9 @@ from dealer.styles import SIDEBAR_FROM
 from dealer.views.stock import (
     DEAL_SCREENS,
     FILTERS_ID,
-    FILTERS_LINK_ID,
     listing_heading,
     multi_price,
+    sheet_link_html,
 )
 
 
@@ -66,11 +65,13 @@ def page(ctx: PageContext) -> rx.Component:
             served_html("count", StockState.count_html, loaded, role="status",
                         data_testid="result-count", class_name="results-bar__count"),
             # Until the app has the page's values, the button is a link to the served
-            # filters (a sheet on a phone).
+            # filters (a sheet on a phone): a plain link, which the app's router leaves to
+            # the browser.
             rx.cond(loaded,
                     filter_drawer(gettext(locale, "Filters"), gettext(locale, "Close filters"),
                                   filters(locale)),
-                    served_sheet_link(gettext(locale, "Filters"), FILTERS_ID, FILTERS_LINK_ID)),
+                    rx.html(sheet_link_html(gettext(locale, "Filters")),
+                            class_name="filter-sheet-link")),
             # Which price the cards show is the visitor's choice with multi-price only.
             served_html("display", StockState.display_menu, loaded) if multi_price()
             else rx.fragment(),

@@ -210,18 +210,6 @@ def search_path(
     return listing_path(locale, query, price_display(params, scope.deal))
 
 
-def sorted_path(params: Mapping, sort: str, locale: str, scope: Scope = Scope()) -> str:
-    """The current search in another order (unknown orders are ignored), back on page 1."""
-    query = scope.query({**params, "sort": sort}).replace()
-    return listing_path(locale, query, price_display(params, scope.deal))
-
-
-def display_path(params: Mapping, display: str, locale: str, scope: Scope = Scope()) -> str:
-    """The current search showing another acquisition type's price on the cards."""
-    query = scope.query(params)
-    return listing_path(locale, query, price_display({DISPLAY_PARAM: display}, scope.deal))
-
-
 def bound_path(
     params: Mapping, key: str, bound: int, value: str, locale: str, scope: Scope = Scope()
 ) -> str:
@@ -574,12 +562,18 @@ def pills_html(pills: list[Link], reset_href: str, locale: str, notice: str = ""
     return f'<div class="pills">{said}{links}{reset}</div>'
 
 
+@lru_cache(maxsize=4096)
+def _count(count: int, locale: str) -> str:
+    """An option's count as Babel writes it; the same few numbers on every request."""
+    return format_number(count, locale)
+
+
 def _filter_link(option: FilterOption, role: str, locale: str) -> str:
     disabled = ' aria-disabled="true"' if option.disabled else ""
     return (f'<a href="{escape(option.href)}" role="{role}" '
             f'aria-checked="{"true" if option.checked else "false"}"{disabled}>'
             f'{escape(option.label)} <span class="filter-count">'
-            f"({format_number(option.count, locale)})</span></a>")
+            f"({_count(option.count, locale)})</span></a>")
 
 
 def _fieldset(heading: str, content: str) -> str:
@@ -651,6 +645,22 @@ FILTERS_ID = "stock-filters"
 FILTERS_LINK_ID = "stock-filters-link"
 
 
+_SLIDERS_ICON = ('<svg width="18" height="18" viewBox="0 0 24 24" fill="none" '
+                 'stroke="currentColor" stroke-width="2" stroke-linecap="round" '
+                 'stroke-linejoin="round" aria-hidden="true"><path d="M10 5H3"/>'
+                 '<path d="M12 19H3"/><path d="M14 3v4"/><path d="M16 17v4"/>'
+                 '<path d="M21 12h-9"/><path d="M21 19h-5"/><path d="M21 5h-7"/>'
+                 '<path d="M8 10v4"/><path d="M8 12H3"/></svg>')
+
+
+def sheet_link_html(label_text: str) -> str:
+    """The Filters button of a phone as the served page has it: a link to the served
+    filters, which site.css shows as a sheet (``:target``) until the app has its own."""
+    return (f'<a id="{FILTERS_LINK_ID}" class="rt-reset rt-BaseButton rt-r-size-3 '
+            f'rt-variant-outline rt-Button" href="#{FILTERS_ID}">{_SLIDERS_ICON}'
+            f"{escape(label_text)}</a>")
+
+
 def _bound_select(name: str, label_text: str, choices: list[Choice], current: str) -> str:
     options = "".join(
         f'<option value="{"" if choice.value == OPEN_BOUND else escape(choice.value)}"'
@@ -661,10 +671,11 @@ def _bound_select(name: str, label_text: str, choices: list[Choice], current: st
 
 
 def served_filters_html(query: StockQuery, display: str, groups: list[FilterGroup],
-                        locale: str) -> str:
+                        links: str, locale: str) -> str:
     """The filters as the served page holds them until the app draws its own, in the same
     places: the search and the ranges as one form that loads the listing (GET), the
-    toggles and checkbox lists as the links the app draws too (``filter_links_html``),
+    toggles and checkbox lists as the links the app draws too (``links``, from
+    ``filter_links_html``),
     and below them the button that applies the form, for a browser without the app."""
     kept = listing_params(query.replace(q="", **dict.fromkeys(RANGE_STEPS, (None, None))),
                           display)
@@ -695,7 +706,7 @@ def served_filters_html(query: StockQuery, display: str, groups: list[FilterGrou
                 + _bound_select(f"{group.key}_max", f"{group.heading} {upper}", group.upper,
                                 group.upper_current)
                 + "</div>")))
-    parts.append(filter_links_html(groups, locale))
+    parts.append(links)
     parts.append('<button type="submit" class="rt-reset rt-BaseButton rt-r-size-2 '
                  f'rt-variant-solid rt-Button">{escape(gettext(locale, "Show results"))}'
                  "</button></form>")
@@ -739,10 +750,11 @@ def stock_listing(params: Mapping[str, str], locale: str, scope: Scope = Scope()
                               price_display({}, query.scope_deal))
     filters = [*control_groups(result, query, locale, display),
                *filter_groups(result, query, locale, display)]
+    # Another order starts on page 1; another price shown keeps the page.
     sorts = choice_links("sort", sort_options(query), query.sort, locale,
-                         lambda sort: sorted_path(params, sort, locale, scope))
+                         lambda sort: listing_path(locale, query.replace(sort=sort), display))
     displays = choice_links("deal_type", PRICE_DISPLAYS, display, locale,
-                            lambda shown: display_path(params, shown, locale, scope)
+                            lambda shown: listing_path(locale, query, shown)
                             ) if multi_price() else []
     count_text = ngettext(locale, "{n} vehicle", "{n} vehicles", result.total,
                           n=format_number(result.total, locale))
@@ -841,7 +853,7 @@ def describe_listing(
             "pills": listing["pills"],
             "count": listing["count_html"],
             "filters": served_filters_html(stock_query, listing["display"], listing["filters"],
-                                           locale),
+                                           listing["filter_links"], locale),
             "sort": listing["sort_menu"],
             "display": listing["display_menu"],
             "pages": listing["pagination"],

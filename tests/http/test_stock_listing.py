@@ -83,7 +83,8 @@ def served_count(html: str) -> int:
 
 
 @pytest.mark.parametrize("listing", ["/voorraad", "/de/angebote", "/voorraad/private-lease",
-                                     "/de/angebote/privatleasing"])
+                                     "/de/angebote/privatleasing", "/audi/voorraad",
+                                     "/de/audi/angebote"])
 def test_every_served_filter_link_leads_to_the_page_it_counts(site: Site,
                                                               listing: str) -> None:
     served = httpx.get(site.url(listing)).text
