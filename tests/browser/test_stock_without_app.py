@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
-from tests.browser.page_types import PHONE
+from tests.browser.page_types import PHONE, connected
 from tests.conftest import Site, consent_cookie
 
 DESKTOP = {"width": 1280, "height": 900}
@@ -78,3 +78,31 @@ def test_filter_sort_and_pages_without_the_app(browser: Browser, site: Site,
     diesel.click()
     expect(page).to_have_url(re.compile(rf"{path}\?fuel=diesel%2Celectric&sort=price_desc$"))
     context.close()
+
+
+# Where the filters, the count and the menus are and what they say.
+SHOWN = """() => [...document.querySelectorAll('[data-testid=result-count], #stock-filters legend,'
+  + ' #stock-filters a[role], .choice-menu summary')].map(e => { const r =
+  e.getBoundingClientRect(); return [e.textContent.trim(), r.x, r.y, r.width, r.height]; })"""
+
+
+@LANGUAGES
+def test_the_app_takes_over_the_served_filters_as_they_are(page: Page, site: Site,
+                                                           words: dict[str, str]) -> None:
+    page.set_viewport_size(DESKTOP)
+    held: list[Route] = []
+    page.route("**/assets/*.js", held.append)
+    page.goto(site.url(f"{words['path']}?fuel=electric&sort=price_desc"),
+              wait_until="domcontentloaded")
+    expect(page.locator("#page-filters a[role=checkbox]").first).to_be_visible()
+    served = page.evaluate(SHOWN)
+    pages = page.locator("#page-pages a").evaluate_all("links => links.map(a => a.href)")
+    assert len(served) > 40 and len(pages) > 2
+    page.unroute("**/assets/*.js")
+    for route in held:
+        route.continue_()
+    connected(page)
+    expect(page.locator("#page-filters")).to_have_count(0)  # the app draws its own now
+    expect(page.locator("#stock-filters a[role=checkbox]").first).to_be_visible()
+    assert page.evaluate(SHOWN) == served
+    assert page.locator(".pagination a").evaluate_all("links => links.map(a => a.href)") == pages
