@@ -91,7 +91,7 @@ def test_the_app_takes_over_the_served_filters_as_they_are(page: Page, site: Sit
                                                            words: dict[str, str]) -> None:
     page.set_viewport_size(DESKTOP)
     held: list[Route] = []
-    page.route("**/assets/*.js", held.append)
+    page.route("**/assets/*.js", lambda route: held.append(route))
     page.goto(site.url(f"{words['path']}?fuel=electric&sort=price_desc"),
               wait_until="domcontentloaded")
     expect(page.locator("#page-filters a[role=checkbox]").first).to_be_visible()
