@@ -91,14 +91,22 @@ def test_the_app_takes_over_the_served_filters_as_they_are(page: Page, site: Sit
                                                            words: dict[str, str]) -> None:
     page.set_viewport_size(DESKTOP)
     held: list[Route] = []
-    page.route("**/assets/*.js", lambda route: held.append(route))
+    holding = [True]  # the app's scripts wait until the served page has been read
+
+    def hold(route: Route) -> None:
+        if holding[0]:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/assets/*.js", hold)
     page.goto(site.url(f"{words['path']}?fuel=electric&sort=price_desc"),
               wait_until="domcontentloaded")
     expect(page.locator("#page-filters a[role=checkbox]").first).to_be_visible()
     served = page.evaluate(SHOWN)
     pages = page.locator("#page-pages a").evaluate_all("links => links.map(a => a.href)")
     assert len(served) > 40 and len(pages) > 2
-    page.unroute("**/assets/*.js")
+    holding[0] = False
     for route in held:
         route.continue_()
     connected(page)
