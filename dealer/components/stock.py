@@ -7,7 +7,6 @@ from dataclasses import dataclass
 import reflex as rx
 
 from dealer.components.button import button
-from dealer.components.chips import chip_link
 from dealer.components.html_parts import FOLLOW_IN_APP, page_part
 from dealer.components.measurement import last_part, tracked
 from dealer.components.sheet import side_sheet
@@ -165,24 +164,6 @@ def distance_group(group: rx.Var, texts: FilterTexts, on_place: rx.EventHandler
     )
 
 
-def quick_entries(group: rx.Var) -> rx.Component:
-    """The quick-entry types as one row of chips above the results (it scrolls sideways
-    on a phone: its height is known before the stock has loaded)."""
-    return rx.el.nav(
-        rx.flex(
-            rx.foreach(
-                group.options,
-                lambda option: chip_link(option.label, option.href, option.checked, "outline"),
-            ),
-            wrap="nowrap",
-            gap="0.5rem",
-            class_name="quick-entries",
-        ),
-        aria_label=group.heading,
-        data_testid="quick-entries",
-    )
-
-
 def filter_group(group: rx.Var) -> rx.Component:
     """A checkbox filter: its options as links that tick or untick them."""
     return _fieldset(group.heading, _option_links(
@@ -191,8 +172,8 @@ def filter_group(group: rx.Var) -> rx.Component:
 
 def control_group(group: rx.Var, texts: FilterTexts, on_search: rx.EventHandler,
                   on_bound: rx.EventHandler, on_place: rx.EventHandler) -> rx.Component:
-    """The search, the place or a range of the stock filters (quick entries sit elsewhere,
-    the filter links are HTML: ``views.stock.filter_links_html``)."""
+    """The search, the place or a range of the stock filters (the quick entries and the
+    filter links are HTML: ``views.stock.quick_entries_html``, ``filter_links_html``)."""
     return rx.match(
         group.kind,
         ("search", search_group(group, texts, on_search)),

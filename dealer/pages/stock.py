@@ -11,7 +11,6 @@ from dealer.components.stock import (
     control_group,
     filter_drawer,
     pills,
-    quick_entries,
     served_html,
     vehicle_card,
 )
@@ -56,11 +55,7 @@ def page(ctx: PageContext) -> rx.Component:
     locale = ctx.locale
     loaded = StockState.path != ""
     results = rx.vstack(
-        rx.box(
-            rx.foreach(StockState.controls,
-                       lambda group: rx.cond(group.kind == "quick", quick_entries(group))),
-            class_name="quick-entries-slot",
-        ),
+        served_html("quick", StockState.quick, loaded, class_name="quick-entries-slot"),
         rx.hstack(
             served_html("count", StockState.count_html, loaded, role="status",
                         data_testid="result-count", class_name="results-bar__count"),

@@ -25,10 +25,11 @@ class StockState(rx.State):
     path: str = ""
     total: int = 0
     cards: list[ListCard] = []  # noqa: RUF012 - Reflex copies state defaults per session
-    controls: list[FilterGroup] = []  # noqa: RUF012 - search, quick entries, ranges
-    # As HTML, the same as the served page's: the count, the filter links, the active
-    # filters' links, the order and price menus, the page numbers.
+    controls: list[FilterGroup] = []  # noqa: RUF012 - the search and the ranges
+    # As HTML, the same as the served page's: the count, the quick entries, the filter
+    # links, the active filters' links, the order and price menus, the page numbers.
     count_html: str = ""
+    quick: str = ""
     filter_links: str = ""
     pills: str = ""
     sort_menu: str = ""
@@ -53,8 +54,8 @@ class StockState(rx.State):
         self.failed = False
         self.path = self.router.url.path
         # Only what changed is sent to the browser: unchanged values are not reassigned.
-        for key in ("total", "count_html", "cards", "controls", "filter_links", "pills",
-                    "sort_menu", "display_menu", "pagination"):
+        for key in ("total", "count_html", "quick", "cards", "controls", "filter_links",
+                    "pills", "sort_menu", "display_menu", "pagination"):
             if getattr(self, key) != listing[key]:
                 setattr(self, key, listing[key])
 

@@ -594,6 +594,22 @@ def filter_links_html(groups: list[FilterGroup], locale: str) -> str:
     )
 
 
+def quick_entries_html(group: FilterGroup) -> str:
+    """The quick-entry types as one row of chips above the results, links to their
+    searches (``.quick-entries``: it scrolls sideways on a phone, so its height is known
+    before the stock has loaded); the same in the served page and in the app."""
+    chips = "".join(
+        f'<a class="rt-Text rt-reset rt-Link rt-underline-auto" href="{escape(option.href)}" '
+        f'aria-current="{"page" if option.checked else "false"}"><span data-radius="full" '
+        'class="rt-reset rt-Badge rt-r-size-2 '
+        f'rt-variant-{"solid" if option.checked else "outline"}">'
+        f"{escape(option.label)}</span></a>"
+        for option in group.options
+    )
+    return (f'<nav aria-label="{escape(group.heading)}" data-testid="quick-entries">'
+            f'<div class="quick-entries">{chips}</div></nav>')
+
+
 # lucide's "chevron-down" and "search", drawn in the choice menus and the served search.
 _CHEVRON = ('<svg width="15" height="15" viewBox="0 0 24 24" fill="none" stroke="currentColor" '
             'stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">'
@@ -768,7 +784,9 @@ def stock_listing(params: Mapping[str, str], locale: str, scope: Scope = Scope()
         "cards": list_cards(values),
         "filters": filters,
         "controls": [group for group in filters
-                     if group.kind in ("search", "distance", "quick", "range")],
+                     if group.kind in ("search", "distance", "range")],
+        "quick": next((quick_entries_html(group) for group in filters if group.kind == "quick"),
+                      ""),
         "filter_links": filter_links_html(filters, locale),
         "pills": pills_html(pill_values(query, result, locale, display), reset_href, locale,
                             place_notice(query, locale)),
@@ -852,6 +870,7 @@ def describe_listing(
             "cards": cards_part(listing["cards"]),
             "pills": listing["pills"],
             "count": listing["count_html"],
+            "quick": listing["quick"],
             "filters": served_filters_html(stock_query, listing["display"], listing["filters"],
                                            listing["filter_links"], locale),
             "sort": listing["sort_menu"],

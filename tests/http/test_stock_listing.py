@@ -70,7 +70,8 @@ def test_the_served_listing_has_its_filters_order_and_pages_as_links(
     assert f'<form method="get" action="{listing}" class="filter-form">' in aside
     assert '<input type="hidden" name="fuel" value="electric">' in aside
     assert '<select name="price_max"' in aside and 'name="q"' in aside
-    # The order and the page numbers.
+    # The quick entries, the order and the page numbers.
+    assert f'href="{listing}?electric=1" aria-current="false"' in served
     assert f'<a href="{listing}?fuel=electric&amp;sort=price_desc">' in served
     nav = re.search(rf'<nav class="pagination" aria-label="{pages}">(.*?)</nav>', served).group(1)
     assert f'href="{listing}?fuel=electric&amp;page=2"' in nav

@@ -18,6 +18,7 @@ from dealer.views.stock import (
     choice_menu_html,
     filter_links_html,
     pagination_html,
+    quick_entries_html,
     served_filters_html,
 )
 
@@ -118,3 +119,16 @@ def test_every_value_is_escaped(label: str, href: str) -> None:
         assert all(a.get("href") in (None, href) for _, a in parsed.tags)
         assert not re.search(r"<(?!/?(?:fieldset|legend|h2|div|a|span|details|summary|svg|path"
                              r"|ul|li|nav)\b)", html)
+
+
+def test_quick_entries_are_chips_that_link_to_their_searches() -> None:
+    quick = FilterGroup(key="quick", kind="quick", heading="Snel zoeken", options=[
+        FilterOption(value="electric", label="Elektrisch", checked=True,
+                     href="/voorraad?electric=1"),
+        FilterOption(value="family", label="Gezin", href="/voorraad?body_style=estate%2Cmpv")])
+    html = quick_entries_html(quick)
+    parsed = Elements(html)
+    assert ("nav", {"aria-label": "Snel zoeken", "data-testid": "quick-entries"}) in parsed.tags
+    assert [(a["href"], a["aria-current"]) for tag, a in parsed.tags if tag == "a"] == [
+        ("/voorraad?electric=1", "page"), ("/voorraad?body_style=estate%2Cmpv", "false")]
+    assert "rt-variant-solid\">Elektrisch<" in html and "rt-variant-outline\">Gezin<" in html
