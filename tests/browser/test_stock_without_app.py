@@ -80,11 +80,11 @@ def test_filter_sort_and_pages_without_the_app(browser: Browser, site: Site,
     context.close()
 
 
-# Where the filters, the count, the quick entries and the menus are (to the pixel: the served text may be
-# drawn before the font has come) and what they say.
+# Where the filters, the count, the quick entries and the menus are (to the pixel: the
+# served text may be drawn before the font has come) and what they say.
 SHOWN = """() => [...document.querySelectorAll('[data-testid=result-count], #stock-filters legend,'
-  + ' #stock-filters a[role], .choice-menu summary, [data-testid=quick-entries] a')].map(e => { const r =
-  e.getBoundingClientRect(); return [e.textContent.trim(),
+  + ' #stock-filters a[role], .choice-menu summary, [data-testid=quick-entries] a')]
+  .map(e => { const r = e.getBoundingClientRect(); return [e.textContent.trim(),
   ...[r.x, r.y, r.width, r.height].map(Math.round)]; })"""
 
 
