@@ -138,7 +138,7 @@ def search_group(group: rx.Var, texts: FilterTexts, on_search: rx.EventHandler) 
 def distance_group(group: rx.Var, texts: FilterTexts, on_place: rx.EventHandler
                    ) -> rx.Component:
     """The place distances are measured from (a postcode or town; the box holds the URL's
-    place) and, once it is found, the radii with their counts."""
+    place) and, once it is found, the radii with their counts as links."""
     return _fieldset(
         group.heading,
         rx.form(
@@ -160,7 +160,8 @@ def distance_group(group: rx.Var, texts: FilterTexts, on_place: rx.EventHandler
             on_submit=on_place,
             margin_bottom="0.5rem",
         ),
-        _option_links(group.options, role="radio", on_icon="circle-dot", off_icon="circle"),
+        # The radii as the served page has them (``views.stock.options_html``).
+        rx.html(group.links, custom_attrs={"onClick": FOLLOW_IN_APP}),
     )
 
 

@@ -8,7 +8,7 @@ options with their counts and links, the active-filter pills.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from html import escape
 from urllib.parse import parse_qsl, urlencode
@@ -16,6 +16,7 @@ from urllib.parse import parse_qsl, urlencode
 from dealer.analytics import click, vehicle_id
 from dealer.brands import PLATFORM_BRANDS, brand_name
 from dealer.i18n import N_, format_distance, format_number, format_price, gettext, ngettext
+from dealer.locations.lookup import MAX_PLACE_LENGTH
 from dealer.pageinfo import Fact, Link, PageInfo, error_page, home_link
 from dealer.params import integer
 from dealer.routes import path_for, resolve
@@ -27,6 +28,7 @@ from dealer.stock.query import (
     DEFAULT_SORT,
     DISTANCE_SORT,
     FILTERS_BY_KEY,
+    MAX_SEARCH_LENGTH,
     QUICK_ENTRIES,
     SORT_OPTIONS,
     StockQuery,
@@ -108,7 +110,7 @@ class FilterGroup:
     the first one leaves the bound open); a search group holds the current text as its
     one option's value, and the option's href is the search without it. The distance
     group holds the place as written (``text``) and, once it is found, one option per
-    radius.
+    radius, drawn as ``links`` (HTML, ``options_html``: what the app is sent of them).
     """
 
     key: str = ""
@@ -121,6 +123,7 @@ class FilterGroup:
     lower_current: str = ""
     upper_current: str = ""
     text: str = ""
+    links: str = ""
 
 
 # The deal listings (/voorraad/private-lease, ...): the stock offered with one monthly
@@ -479,7 +482,8 @@ def distance_group(result: StockResult, query: StockQuery, locale: str, display:
                               display),
         ))
     return FilterGroup(key="near", kind="distance", heading=label("filter", "within", locale),
-                       options=options, text=query.near)
+                       options=options, text=query.near,
+                       links=options_html(options, "radio", locale) if options else "")
 
 
 def place_notice(query: StockQuery, locale: str) -> str:
@@ -581,17 +585,20 @@ def _fieldset(heading: str, content: str) -> str:
             f"{escape(heading)}</h2></legend>{content}</fieldset>")
 
 
+def options_html(options: list[FilterOption], role: str, locale: str) -> str:
+    """Filter options as links to the search with each flipped, marked as the checkboxes,
+    switches or radio buttons they act as (``.filter-options`` in site.css)."""
+    return ('<div class="filter-options">'
+            + "".join(_filter_link(option, role, locale) for option in options) + "</div>")
+
+
 def filter_links_html(groups: list[FilterGroup], locale: str) -> str:
-    """The toggles and checkbox filters as links to the search with each option flipped,
-    marked as the switches and checkboxes they act as (``.filter-group`` in site.css): the
-    same in the served page and in the app, so they work before the app has taken over."""
+    """The toggles and checkbox filters as their links (``options_html``, ``.filter-group``
+    in site.css): the same in the served page and in the app, so they work before the app
+    has taken over."""
     roles = {"toggle": "switch", "checkbox": "checkbox"}
-    return "".join(
-        _fieldset(group.heading, '<div class="filter-options">' + "".join(
-            _filter_link(option, roles[group.kind], locale) for option in group.options)
-            + "</div>")
-        for group in groups if group.kind in roles
-    )
+    return "".join(_fieldset(group.heading, options_html(group.options, roles[group.kind], locale))
+                   for group in groups if group.kind in roles)
 
 
 def quick_entries_html(group: FilterGroup) -> str:
@@ -610,7 +617,7 @@ def quick_entries_html(group: FilterGroup) -> str:
             f'<div class="quick-entries">{chips}</div></nav>')
 
 
-# lucide's "chevron-down" and "search", drawn in the choice menus and the served search.
+# lucide's "chevron-down", "search" and "map-pin", drawn in the choice menus and the served search.
 _CHEVRON = ('<svg width="15" height="15" viewBox="0 0 24 24" fill="none" stroke="currentColor" '
             'stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">'
             '<path d="m6 9 6 6 6-6"/></svg>')
@@ -618,6 +625,11 @@ _SEARCH_ICON = ('<svg width="18" height="18" viewBox="0 0 24 24" fill="none" '
                 'stroke="currentColor" stroke-width="2" stroke-linecap="round" '
                 'stroke-linejoin="round" aria-hidden="true"><path d="m21 21-4.34-4.34"/>'
                 '<circle cx="11" cy="11" r="8"/></svg>')
+_PIN_ICON = ('<svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" '
+             'stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">'
+             '<path d="M20 10c0 4.993-5.539 10.193-7.399 11.799a1 1 0 0 1-1.202 0C9.539 20.193 4 '
+             '14.993 4 10a8 8 0 0 1 16 0"/><circle cx="12" cy="10" r="3"/></svg>')
+_ICON_BUTTON = 'class="rt-reset rt-BaseButton rt-r-size-2 rt-variant-solid rt-IconButton"'
 
 
 _CURRENT = ' aria-current="true"'
@@ -689,12 +701,14 @@ def _bound_select(name: str, label_text: str, choices: list[Choice], current: st
 def served_filters_html(query: StockQuery, display: str, groups: list[FilterGroup],
                         links: str, locale: str) -> str:
     """The filters as the served page holds them until the app draws its own, in the same
-    places: the search and the ranges as one form that loads the listing (GET), the
-    toggles and checkbox lists as the links the app draws too (``links``, from
-    ``filter_links_html``),
-    and below them the button that applies the form, for a browser without the app."""
+    places: the search, the place and the ranges as one form that loads the listing (GET),
+    the radii, toggles and checkbox lists as the links the app draws too (``links``, from
+    ``filter_links_html``), and below them the button that applies the form, for a browser
+    without the app. The form keeps the other filters (the radius too, as the app's place
+    box does) as hidden fields."""
     kept = listing_params(query.replace(q="", **dict.fromkeys(RANGE_STEPS, (None, None))),
                           display)
+    kept.pop("near", None)
     hidden = "".join(f'<input type="hidden" name="{escape(key)}" value="{escape(value)}">'
                      for key, value in kept.items())
     close = gettext(locale, "Close filters")
@@ -710,9 +724,17 @@ def served_filters_html(query: StockQuery, display: str, groups: list[FilterGrou
                 '<div class="filter-search" role="search"><input type="search" name="q" '
                 f'value="{escape(group.options[0].value)}" aria-label="{escape(group.heading)}" '
                 f'placeholder="{escape(gettext(locale, "Brand, model or version"))}" '
-                'maxlength="100"><button type="submit" class="rt-reset rt-BaseButton '
-                'rt-r-size-2 rt-variant-solid rt-IconButton" '
+                f'maxlength="{MAX_SEARCH_LENGTH}"><button type="submit" {_ICON_BUTTON} '
                 f'aria-label="{escape(gettext(locale, "Search"))}">{_SEARCH_ICON}</button></div>')
+        elif group.kind == "distance":
+            parts.append(_fieldset(group.heading, (
+                '<div class="filter-place"><input type="text" name="near" '
+                f'value="{escape(group.text)}" '
+                f'aria-label="{escape(label("filter", "near", locale))}" '
+                f'placeholder="{escape(gettext(locale, "e.g. 3511 AB or Kleve"))}" '
+                f'maxlength="{MAX_PLACE_LENGTH}"><button type="submit" {_ICON_BUTTON} '
+                f'aria-label="{escape(gettext(locale, "Show distances"))}">{_PIN_ICON}</button>'
+                f"</div>{group.links}")))
         elif group.kind == "range":
             lower, upper = gettext(locale, "from"), gettext(locale, "to")
             parts.append(_fieldset(group.heading, (
@@ -749,7 +771,7 @@ def sorted_by_shown_price(query: StockQuery, display: str) -> StockQuery:
 def stock_listing(params: Mapping[str, str], locale: str, scope: Scope = Scope()) -> dict:
     """Everything the stock overview shows for a URL's query parameters: the records
     (``card_values``, ``filters``, ``sorts``, ``pages``...) and what the page draws of
-    them: ``cards``, ``controls`` (the search, quick entries and ranges, drawn by the app)
+    them: ``cards``, ``controls`` (the search, the place and the ranges, drawn by the app)
     and the HTML of the filter links, the menus and the page numbers (the same in the
     served page)."""
     query = scope.query(params)
@@ -783,7 +805,9 @@ def stock_listing(params: Mapping[str, str], locale: str, scope: Scope = Scope()
         "card_values": values,
         "cards": list_cards(values),
         "filters": filters,
-        "controls": [group for group in filters
+        # The app's own controls; of the radii it is sent their links only.
+        "controls": [replace(group, options=[]) if group.kind == "distance"
+                     else group for group in filters
                      if group.kind in ("search", "distance", "range")],
         "quick": next((quick_entries_html(group) for group in filters if group.kind == "quick"),
                       ""),

@@ -15,10 +15,12 @@ DESKTOP = {"width": 1280, "height": 900}
 LANGUAGES = pytest.mark.parametrize("words", [
     {"path": "/voorraad", "heading": "Voorraad", "electric": "Elektrisch", "diesel": "Diesel",
      "sort": "Sorteer op", "expensive": "Prijs (hoog naar laag)", "pages": "Pagina's",
-     "filters": "Filters", "price": "€ "},
+     "filters": "Filters", "price": "€ ", "place": "47533", "radius": "Binnen 25 km",
+     "nearest": "Afstand (dichtstbij eerst)"},
     {"path": "/de/angebote", "heading": "Fahrzeugangebot", "electric": "Elektro",
      "diesel": "Diesel", "sort": "Sortieren nach", "expensive": "Preis (absteigend)",
-     "pages": "Seiten", "filters": "Filter", "price": " €"},
+     "pages": "Seiten", "filters": "Filter", "price": " €", "place": "6511",
+     "radius": "Im Umkreis von 25 km", "nearest": "Entfernung (nächste zuerst)"},
 ], ids=["nl", "de"])
 
 
@@ -77,6 +79,23 @@ def test_filter_sort_and_pages_without_the_app(browser: Browser, site: Site,
     expect(diesel).to_be_visible()
     diesel.click()
     expect(page).to_have_url(re.compile(rf"{path}\?fuel=diesel%2Celectric&sort=price_desc$"))
+
+    # A place: the box sends the served form; then a radius by its count, nearest first.
+    page.set_viewport_size(DESKTOP)
+    page.locator("#stock-filters input[name=near]").fill(words["place"])
+    page.locator("#stock-filters input[name=near]").press("Enter")
+    expect(page).to_have_url(re.compile(rf"near={words['place']}\b"))
+    radius = filters.get_by_role("radio", name=re.compile(f"^{words['radius']} "))
+    within = int(re.sub(r"\D", "", radius.inner_text().rsplit("(", 1)[1]))
+    radius.click()
+    expect(page).to_have_url(re.compile(r"&within=25$"))
+    assert count_of(page) == within > 0
+    expect(filters.get_by_role("radio", name=re.compile(f"^{words['radius']} "))
+           ).to_have_attribute("aria-checked", "true")
+    page.get_by_text(words["sort"], exact=True).locator("xpath=..").locator("summary").click()
+    page.get_by_role("link", name=words["nearest"], exact=True).click()
+    expect(page).to_have_url(re.compile(r"&sort=distance_asc&within=25$"))
+    assert count_of(page) == within
     context.close()
 
 
@@ -102,9 +121,11 @@ def test_the_app_takes_over_the_served_filters_as_they_are(page: Page, site: Sit
             route.continue_()
 
     page.route("**/assets/*.js", hold)
-    page.goto(site.url(f"{words['path']}?fuel=electric&sort=price_desc"),
+    # With a place found: the radii stand above the other filters.
+    page.goto(site.url(f"{words['path']}?fuel=electric&near={words['place']}&sort=price_desc"),
               wait_until="domcontentloaded")
     expect(page.locator("#page-filters a[role=checkbox]").first).to_be_visible()
+    expect(page.locator("#page-filters a[role=radio]")).to_have_count(4)
     served = page.evaluate(SHOWN)
     pages = page.locator("#page-pages a").evaluate_all("links => links.map(a => a.href)")
     assert len(served) > 40 and len(pages) > 2
@@ -114,5 +135,6 @@ def test_the_app_takes_over_the_served_filters_as_they_are(page: Page, site: Sit
     connected(page)
     expect(page.locator("#page-filters")).to_have_count(0)  # the app draws its own now
     expect(page.locator("#stock-filters a[role=checkbox]").first).to_be_visible()
+    expect(page.locator("#stock-filters a[role=radio]")).to_have_count(4)
     assert page.evaluate(SHOWN) == served
     assert page.locator(".pagination a").evaluate_all("links => links.map(a => a.href)") == pages

@@ -17,6 +17,7 @@ from dealer.views.stock import (
     FilterOption,
     choice_menu_html,
     filter_links_html,
+    options_html,
     pagination_html,
     quick_entries_html,
     served_filters_html,
@@ -105,6 +106,28 @@ def test_the_served_form_keeps_the_other_filters_and_sets_search_and_ranges() ->
     options = [(a["value"], "selected" in a) for tag, a in parsed.tags if tag == "option"]
     assert options == [("", True), ("10000", False), ("", False), ("30000", True)]
     assert sum(tag == "button" and a.get("type") == "submit" for tag, a in parsed.tags) == 2
+
+
+def test_the_served_form_has_the_place_box_and_the_radii_as_links() -> None:
+    query = StockQuery.from_params({"near": "6511", "within": "50", "sort": "distance_asc",
+                                    "fuel": "electric", "q": "golf"})
+    radii = [FilterOption(value="25", label="Binnen 25 km", count=7,
+                          href="/voorraad?fuel=electric&near=6511&sort=distance_asc&within=25"),
+             FilterOption(value="50", label="Binnen 50 km", count=40, checked=True,
+                          href="/voorraad?fuel=electric&near=6511&sort=distance_asc")]
+    place = FilterGroup(key="near", kind="distance", heading="Afstand", text="6511",
+                        links=options_html(radii, "radio", "nl"))
+    parsed = Elements(served_filters_html(query, "purchase", [SEARCH, place, PRICE], "", "nl"))
+    hidden = {a["name"]: a["value"] for tag, a in parsed.tags
+              if tag == "input" and a.get("type") == "hidden"}
+    # A new place keeps the radius and the order, as the app's place box does.
+    assert hidden == {"fuel": "electric", "sort": "distance_asc", "within": "50"}
+    (box,) = [a for tag, a in parsed.tags if tag == "input" and a.get("name") == "near"]
+    assert (box["value"], box["maxlength"]) == ("6511", "60")
+    links = [(a["href"], a["role"], a["aria-checked"]) for tag, a in parsed.tags if tag == "a"
+             and a.get("role")]
+    assert links == [(radii[0].href, "radio", "false"), (radii[1].href, "radio", "true")]
+    assert "Binnen 50 km" in parsed.text and "(40)" in parsed.text
 
 
 @given(st.text(max_size=40), st.text(max_size=40))
