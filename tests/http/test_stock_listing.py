@@ -114,6 +114,11 @@ def test_a_search_near_a_place_is_served_nearest_first(site: Site, path: str,
     distances = [int(re.search(r">ca\. (\d+) km<", card).group(1)) for card in cards]
     assert len(cards) == 24 and distances == sorted(distances) and distances[-1] <= 25
     assert '<meta name="robots" content="noindex,follow"' in response.text
+    # The served filters: the place box holding the place, the radii as links with counts.
+    place = re.search(r"near=(\w+)", path).group(1)
+    assert re.search(rf'<input type="text" name="near" value="{place}"', response.text)
+    radii = re.findall(r'<a href="[^"]+" role="radio" aria-checked="(\w+)"', response.text)
+    assert radii == ["true", "false", "false", "false"]
     # A place the site does not know is said on the page, with a plain listing under it.
     unknown = httpx.get(site.url(path.replace("47533", "Atlantis").replace("6511", "Atlantis")))
     assert unknown.status_code == 200 and notice in unknown.text
