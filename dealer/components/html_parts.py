@@ -14,11 +14,13 @@ from reflex.vars import VarData
 from dealer.views.frame import FRAME_DATA_ID
 
 # A click on a link of the site inside such HTML changes the page in the app, as the
-# app's own links do, instead of loading a new document.
+# app's own links do, instead of loading a new document. A link to a place in the same
+# page is left to the browser (it sets the target that CSS may show: ``:target``).
 FOLLOW_IN_APP = rx.Var(
     "((event) => { const a = event.target.closest('a[href]'); if (!a || event.defaultPrevented"
     " || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey"
-    " || a.target || a.origin !== window.location.origin) return; event.preventDefault();"
+    " || a.target || a.origin !== window.location.origin || (a.hash && a.pathname + a.search"
+    " === window.location.pathname + window.location.search)) return; event.preventDefault();"
     " rxFrameNavigate(a.pathname + a.search + a.hash); })",
     _var_data=VarData(imports={"react-router": ["useNavigate"]},
                       hooks={"const rxFrameNavigate = useNavigate();": None}),

@@ -9,7 +9,6 @@ from typing import Any
 import reflex as rx
 
 from dealer.components.button import button
-from dealer.components.chips import chip_link
 from dealer.components.html_parts import FOLLOW_IN_APP, page_part
 from dealer.components.measurement import last_part, tracked
 from dealer.components.sheet import side_sheet
@@ -76,12 +75,11 @@ def _option_links(options: rx.Var, *, role: str, on_icon: str, off_icon: str) ->
 
 
 def _fieldset(heading: rx.Var, *children: rx.Component) -> rx.Component:
+    """A block of filters, as ``views.stock`` writes those it draws as HTML."""
     return rx.el.fieldset(
         rx.el.legend(rx.heading(heading, as_="h2", size="3")),
         *children,
-        border="none",
-        padding="0",
-        margin="0 0 1rem",
+        class_name="filter-group",
     )
 
 
@@ -155,7 +153,7 @@ def search_group(group: rx.Var, texts: FilterTexts, on_search: rx.EventHandler) 
 def distance_group(group: rx.Var, texts: FilterTexts, on_place: rx.EventHandler
                    ) -> rx.Component:
     """The place distances are measured from (a postcode or town; the box holds the URL's
-    place) and, once it is found, the radii with their counts."""
+    place) and, once it is found, the radii with their counts as links."""
     return _fieldset(
         group.heading,
         rx.form(
@@ -177,25 +175,8 @@ def distance_group(group: rx.Var, texts: FilterTexts, on_place: rx.EventHandler
             on_submit=on_place,
             margin_bottom="0.5rem",
         ),
-        _option_links(group.options, role="radio", on_icon="circle-dot", off_icon="circle"),
-    )
-
-
-def quick_entries(group: rx.Var) -> rx.Component:
-    """The quick-entry types as one row of chips above the results (it scrolls sideways
-    on a phone: its height is known before the stock has loaded)."""
-    return rx.el.nav(
-        rx.flex(
-            rx.foreach(
-                group.options,
-                lambda option: chip_link(option.label, option.href, option.checked, "outline"),
-            ),
-            wrap="nowrap",
-            gap="0.5rem",
-            class_name="quick-entries",
-        ),
-        aria_label=group.heading,
-        data_testid="quick-entries",
+        # The radii as the served page has them (``views.stock.options_html``).
+        rx.html(group.links, custom_attrs={"onClick": FOLLOW_IN_APP}),
     )
 
 
@@ -205,18 +186,16 @@ def filter_group(group: rx.Var) -> rx.Component:
         group.options, role="checkbox", on_icon="square-check", off_icon="square"))
 
 
-def any_filter_group(group: rx.Var, texts: FilterTexts, on_search: rx.EventHandler,
-                     on_bound: rx.EventHandler, on_place: rx.EventHandler) -> rx.Component:
-    """One block of the stock filters, drawn for its kind (quick entries sit elsewhere)."""
+def control_group(group: rx.Var, texts: FilterTexts, on_search: rx.EventHandler,
+                  on_bound: rx.EventHandler, on_place: rx.EventHandler) -> rx.Component:
+    """The search, the place or a range of the stock filters (the quick entries and the
+    filter links are HTML: ``views.stock.quick_entries_html``, ``filter_links_html``)."""
     return rx.match(
         group.kind,
         ("search", search_group(group, texts, on_search)),
         ("distance", distance_group(group, texts, on_place)),
         ("range", range_group(group, texts, on_bound)),
-        ("toggle", _fieldset(group.heading, _option_links(
-            group.options, role="switch", on_icon="toggle-right", off_icon="toggle-left"))),
-        ("quick", rx.fragment()),
-        filter_group(group),
+        rx.fragment(),
     )
 
 
@@ -235,27 +214,15 @@ def filter_drawer(label: rx.Var | str, close_label: str, *content: rx.Component)
 
 
 def pills(html: rx.Var[str], loaded: rx.Var[bool]) -> rx.Component:
-    """The active filters (``views.stock.pills_html``); until the page's values have
-    arrived, those the server sent with the page."""
-    return rx.cond(loaded,
-                   rx.html(html, class_name="pills-slot", custom_attrs={"onClick": FOLLOW_IN_APP}),
-                   page_part("pills", class_name="pills-slot"))
+    """The active filters (``views.stock.pills_html``)."""
+    return served_html("pills", html, loaded, class_name="pills-slot")
 
 
-def choice_select(label: str, choices: rx.Var, value: rx.Var, on_change) -> rx.Component:
-    return rx.hstack(
-        rx.text(label, size="2", as_="label"),
-        rx.select.root(
-            rx.select.trigger(aria_label=label),
-            rx.select.content(
-                rx.foreach(choices, lambda c: rx.select.item(c.label, value=c.value)),
-            ),
-            value=value,
-            on_change=on_change,
-        ),
-        align="center",
-        spacing="2",
-    )
+def served_html(name: str, html: rx.Var[str], loaded: rx.Var[bool], **props) -> rx.Component:
+    """HTML of the page's presenter; until the page's values have arrived, the same part
+    the server sent with the page (``PageInfo.parts``)."""
+    return rx.cond(loaded, rx.html(html, custom_attrs={"onClick": FOLLOW_IN_APP}, **props),
+                   page_part(name, **props))
 
 
 def pagination(pages: rx.Var, label: str) -> rx.Component:

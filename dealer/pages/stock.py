@@ -5,15 +5,13 @@ from __future__ import annotations
 import reflex as rx
 
 from dealer.components.errors import something_went_wrong
-from dealer.components.html_parts import page_part
+from dealer.components.html_parts import FOLLOW_IN_APP, page_part
 from dealer.components.stock import (
     FilterTexts,
-    any_filter_group,
-    choice_select,
+    control_group,
     filter_drawer,
-    pagination,
     pills,
-    quick_entries,
+    served_html,
     vehicle_card,
 )
 from dealer.i18n import gettext
@@ -25,7 +23,13 @@ from dealer.state.recent import RecentState
 from dealer.state.stock import StockState
 from dealer.stock.labels import label
 from dealer.styles import SIDEBAR_FROM
-from dealer.views.stock import DEAL_SCREENS, listing_heading, multi_price
+from dealer.views.stock import (
+    DEAL_SCREENS,
+    FILTERS_ID,
+    listing_heading,
+    multi_price,
+    sheet_link_html,
+)
 
 
 def heading(ctx: PageContext) -> str:
@@ -33,43 +37,49 @@ def heading(ctx: PageContext) -> str:
 
 
 def filters(locale: str) -> rx.Component:
+    """The search and the ranges, then the filter links (the served page's HTML)."""
     texts = FilterTexts(lower=gettext(locale, "from"), upper=gettext(locale, "to"),
                         search=gettext(locale, "Search"),
                         search_hint=gettext(locale, "Brand, model or version"),
                         place=label("filter", "near", locale),
                         place_hint=gettext(locale, "e.g. 3511 AB or Kleve"),
                         place_submit=gettext(locale, "Show distances"))
-    return rx.foreach(StockState.filters,
-                      lambda group: any_filter_group(group, texts, StockState.search,
-                                                     StockState.choose_bound,
-                                                     StockState.choose_place))
+    return rx.fragment(
+        rx.foreach(StockState.controls,
+                   lambda group: control_group(group, texts, StockState.search,
+                                               StockState.choose_bound,
+                                               StockState.choose_place)),
+        rx.html(StockState.filter_links, custom_attrs={"onClick": FOLLOW_IN_APP}),
+    )
 
 
 def page(ctx: PageContext) -> rx.Component:
     locale = ctx.locale
+    loaded = StockState.path != ""
     results = rx.vstack(
-        rx.box(
-            rx.foreach(StockState.filters,
-                       lambda group: rx.cond(group.kind == "quick", quick_entries(group))),
-            class_name="quick-entries-slot",
-        ),
+        served_html("quick", StockState.quick, loaded, class_name="quick-entries-slot"),
         rx.hstack(
-            rx.text(StockState.count_text, size="4", weight="bold", role="status",
-                    data_testid="result-count", class_name="results-bar__count"),
-            filter_drawer(gettext(locale, "Filters"), gettext(locale, "Close filters"),
-                          filters(locale)),
+            served_html("count", StockState.count_html, loaded, role="status",
+                        data_testid="result-count", class_name="results-bar__count"),
+            # Until the app has the page's values, the button is a link to the served
+            # filters (a sheet on a phone): a plain link, which the app's router leaves to
+            # the browser.
+            rx.cond(loaded,
+                    filter_drawer(gettext(locale, "Filters"), gettext(locale, "Close filters"),
+                                  filters(locale)),
+                    rx.html(sheet_link_html(gettext(locale, "Filters")),
+                            class_name="filter-sheet-link")),
             # Which price the cards show is the visitor's choice with multi-price only.
-            choice_select(gettext(locale, "Price shown"), StockState.displays, StockState.display,
-                          StockState.choose_display) if multi_price() else rx.fragment(),
-            choice_select(gettext(locale, "Sort by"), StockState.sorts, StockState.sort,
-                          StockState.choose_sort),
+            served_html("display", StockState.display_menu, loaded) if multi_price()
+            else rx.fragment(),
+            served_html("sort", StockState.sort_menu, loaded),
             wrap="wrap",
             align="center",
             width="100%",
             spacing="4",
             class_name="results-bar",
         ),
-        pills(StockState.pills, StockState.path != ""),
+        pills(StockState.pills, loaded),
         rx.cond(
             StockState.total > 0,
             rx.el.div(
@@ -78,19 +88,22 @@ def page(ctx: PageContext) -> rx.Component:
                 class_name="list-grid",
             ),
             # Only once the search has answered; until then the cards the server sent.
-            rx.cond(StockState.path != "",
+            rx.cond(loaded,
                     rx.text(gettext(locale, "No vehicles match these filters."), size="3"),
                     page_part("cards", class_name="list-grid")),
         ),
-        pagination(StockState.pages, gettext(locale, "Pages")),
+        served_html("pages", StockState.pagination, loaded),
         recently_viewed(locale, "", RecentState.show),
         spacing="4",
         width="100%",
     )
     sidebar = rx.el.aside(
-        # Phones use the drawer: there the sidebar's filters are not even built.
-        rx.cond(screen_at_least(SIDEBAR_FROM), filters(locale)),
+        # Phones use the drawer: there the sidebar's filters are not even built. Until the
+        # app has the page's values, the filters the server sent (a phone's sheet).
+        rx.cond(loaded, rx.cond(screen_at_least(SIDEBAR_FROM), filters(locale)),
+                page_part("filters")),
         aria_label=gettext(locale, "Filters"),
+        id=FILTERS_ID,
         # As wide before the filters have loaded as after: the results never move sideways.
         width="240px",
         flex_shrink="0",

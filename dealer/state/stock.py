@@ -6,17 +6,13 @@ import logging
 
 import reflex as rx
 
-from dealer.pageinfo import Link
 from dealer.state.request import go_to, page_request
 from dealer.views.stock import (
-    Choice,
     FilterGroup,
     ListCard,
     Scope,
     bound_path,
-    display_path,
     search_path,
-    sorted_path,
     stock_listing,
 )
 from dealer.visible import for_log
@@ -28,15 +24,17 @@ class StockState(rx.State):
     # What the page renders, for the current URL only.
     path: str = ""
     total: int = 0
-    count_text: str = ""
     cards: list[ListCard] = []  # noqa: RUF012 - Reflex copies state defaults per session
-    filters: list[FilterGroup] = []  # noqa: RUF012
-    pills: str = ""  # the active filters' links, as HTML
-    sorts: list[Choice] = []  # noqa: RUF012
-    sort: str = ""
-    displays: list[Choice] = []  # noqa: RUF012
-    display: str = "purchase"
-    pages: list[Link] = []  # noqa: RUF012
+    controls: list[FilterGroup] = []  # noqa: RUF012 - the search and the ranges
+    # As HTML, the same as the served page's: the count, the quick entries, the filter
+    # links, the active filters' links, the order and price menus, the page numbers.
+    count_html: str = ""
+    quick: str = ""
+    filter_links: str = ""
+    pills: str = ""
+    sort_menu: str = ""
+    display_menu: str = ""
+    pagination: str = ""
     failed: bool = False
 
     def _scope(self) -> tuple[dict[str, str], str, Scope]:
@@ -56,8 +54,8 @@ class StockState(rx.State):
         self.failed = False
         self.path = self.router.url.path
         # Only what changed is sent to the browser: unchanged values are not reassigned.
-        for key in ("total", "count_text", "cards", "filters", "pills", "sorts", "sort",
-                    "displays", "display", "pages"):
+        for key in ("total", "count_html", "quick", "cards", "controls", "filter_links",
+                    "pills", "sort_menu", "display_menu", "pagination"):
             if getattr(self, key) != listing[key]:
                 setattr(self, key, listing[key])
 
@@ -74,16 +72,6 @@ class StockState(rx.State):
         text = form.get("near") if isinstance(form, dict) else None
         return go_to(search_path(params, text if isinstance(text, str) else "", locale, scope,
                                  key="near"))
-
-    @rx.event
-    def choose_sort(self, value: str):
-        params, locale, scope = self._scope()
-        return go_to(sorted_path(params, value, locale, scope))
-
-    @rx.event
-    def choose_display(self, value: str):
-        params, locale, scope = self._scope()
-        return go_to(display_path(params, value, locale, scope))
 
     @rx.event
     def choose_bound(self, key: str, bound: int, value: str):

@@ -7,8 +7,8 @@ options with their counts and links, the active-filter pills.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from html import escape
 from urllib.parse import parse_qsl, urlencode
@@ -16,6 +16,7 @@ from urllib.parse import parse_qsl, urlencode
 from dealer.analytics import click, vehicle_id
 from dealer.brands import PLATFORM_BRANDS, brand_name
 from dealer.i18n import N_, format_distance, format_number, format_price, gettext, ngettext
+from dealer.locations.lookup import MAX_PLACE_LENGTH
 from dealer.pageinfo import Fact, Link, PageInfo, error_page, home_link
 from dealer.params import integer
 from dealer.routes import path_for, resolve
@@ -27,6 +28,7 @@ from dealer.stock.query import (
     DEFAULT_SORT,
     DISTANCE_SORT,
     FILTERS_BY_KEY,
+    MAX_SEARCH_LENGTH,
     QUICK_ENTRIES,
     SORT_OPTIONS,
     StockQuery,
@@ -109,7 +111,7 @@ class FilterGroup:
     the first one leaves the bound open); a search group holds the current text as its
     one option's value, and the option's href is the search without it. The distance
     group holds the place as written (``text``) and, once it is found, one option per
-    radius.
+    radius, drawn as ``links`` (HTML, ``options_html``: what the app is sent of them).
     """
 
     key: str = ""
@@ -122,6 +124,7 @@ class FilterGroup:
     lower_current: str = ""
     upper_current: str = ""
     text: str = ""
+    links: str = ""
 
 
 # The deal listings (/voorraad/private-lease, ...): the stock offered with one monthly
@@ -181,10 +184,17 @@ def price_display(params: Mapping[str, str], default: str | None = None) -> str:
     return value if value in PRICE_DISPLAYS else default or "purchase"
 
 
-def listing_path(locale: str, query: StockQuery, display: str = "purchase", **overrides) -> str:
+def listing_params(query: StockQuery, display: str = "purchase") -> dict[str, str]:
+    """The query parameters of a search showing ``display``'s price (left out when it is
+    the listing's own)."""
     params = dict(query.to_params())
     if display != price_display({}, query.scope_deal):
         params[DISPLAY_PARAM] = display
+    return params
+
+
+def listing_path(locale: str, query: StockQuery, display: str = "purchase", **overrides) -> str:
+    params = listing_params(query, display)
     params.update({key: value for key, value in overrides.items() if value is not None})
     base = stock_path(locale, query.scope_brand, query.scope_deal)
     return f"{base}?{urlencode(sorted(params.items()))}" if params else base
@@ -202,18 +212,6 @@ def search_path(
     replaced, back on page 1."""
     query = scope.query({**params, (key if key in TEXT_PARAMS else "q"): text}).replace()
     return listing_path(locale, query, price_display(params, scope.deal))
-
-
-def sorted_path(params: Mapping, sort: str, locale: str, scope: Scope = Scope()) -> str:
-    """The current search in another order (unknown orders are ignored), back on page 1."""
-    query = scope.query({**params, "sort": sort}).replace()
-    return listing_path(locale, query, price_display(params, scope.deal))
-
-
-def display_path(params: Mapping, display: str, locale: str, scope: Scope = Scope()) -> str:
-    """The current search showing another acquisition type's price on the cards."""
-    query = scope.query(params)
-    return listing_path(locale, query, price_display({DISPLAY_PARAM: display}, scope.deal))
 
 
 def bound_path(
@@ -492,7 +490,8 @@ def distance_group(result: StockResult, query: StockQuery, locale: str, display:
                               display),
         ))
     return FilterGroup(key="near", kind="distance", heading=label("filter", "within", locale),
-                       options=options, text=query.near)
+                       options=options, text=query.near,
+                       links=options_html(options, "radio", locale) if options else "")
 
 
 def place_notice(query: StockQuery, locale: str) -> str:
@@ -577,9 +576,196 @@ def pills_html(pills: list[Link], reset_href: str, locale: str, notice: str = ""
     return f'<div class="pills">{said}{links}{reset}</div>'
 
 
-def choices(kind: str, values: tuple[str, ...], locale: str) -> list[Choice]:
-    """Select choices (sorting, price display); ``sorted_path``/``display_path`` build URLs."""
-    return [Choice(value=value, label=label(kind, value, locale)) for value in values]
+@lru_cache(maxsize=4096)
+def _count(count: int, locale: str) -> str:
+    """An option's count as Babel writes it; the same few numbers on every request."""
+    return format_number(count, locale)
+
+
+def _filter_link(option: FilterOption, role: str, locale: str) -> str:
+    disabled = ' aria-disabled="true"' if option.disabled else ""
+    return (f'<a href="{escape(option.href)}" role="{role}" '
+            f'aria-checked="{"true" if option.checked else "false"}"{disabled}>'
+            f'{escape(option.label)} <span class="filter-count">'
+            f"({_count(option.count, locale)})</span></a>")
+
+
+def _fieldset(heading: str, content: str) -> str:
+    return (f'<fieldset class="filter-group"><legend><h2 class="rt-Heading rt-r-size-3">'
+            f"{escape(heading)}</h2></legend>{content}</fieldset>")
+
+
+def options_html(options: list[FilterOption], role: str, locale: str) -> str:
+    """Filter options as links to the search with each flipped, marked as the checkboxes,
+    switches or radio buttons they act as (``.filter-options`` in site.css)."""
+    return ('<div class="filter-options">'
+            + "".join(_filter_link(option, role, locale) for option in options) + "</div>")
+
+
+def filter_links_html(groups: list[FilterGroup], locale: str) -> str:
+    """The toggles and checkbox filters as their links (``options_html``, ``.filter-group``
+    in site.css): the same in the served page and in the app, so they work before the app
+    has taken over."""
+    roles = {"toggle": "switch", "checkbox": "checkbox"}
+    return "".join(_fieldset(group.heading, options_html(group.options, roles[group.kind], locale))
+                   for group in groups if group.kind in roles)
+
+
+def quick_entries_html(group: FilterGroup) -> str:
+    """The quick-entry types as one row of chips above the results, links to their
+    searches (``.quick-entries``: it scrolls sideways on a phone, so its height is known
+    before the stock has loaded); the same in the served page and in the app."""
+    chips = "".join(
+        f'<a class="rt-Text rt-reset rt-Link rt-underline-auto" href="{escape(option.href)}" '
+        f'aria-current="{"page" if option.checked else "false"}"><span data-radius="full" '
+        'class="rt-reset rt-Badge rt-r-size-2 '
+        f'rt-variant-{"solid" if option.checked else "outline"}">'
+        f"{escape(option.label)}</span></a>"
+        for option in group.options
+    )
+    return (f'<nav aria-label="{escape(group.heading)}" data-testid="quick-entries">'
+            f'<div class="quick-entries">{chips}</div></nav>')
+
+
+# lucide's "chevron-down", "search" and "map-pin", drawn in the choice menus and the served search.
+_CHEVRON = ('<svg width="15" height="15" viewBox="0 0 24 24" fill="none" stroke="currentColor" '
+            'stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">'
+            '<path d="m6 9 6 6 6-6"/></svg>')
+_SEARCH_ICON = ('<svg width="18" height="18" viewBox="0 0 24 24" fill="none" '
+                'stroke="currentColor" stroke-width="2" stroke-linecap="round" '
+                'stroke-linejoin="round" aria-hidden="true"><path d="m21 21-4.34-4.34"/>'
+                '<circle cx="11" cy="11" r="8"/></svg>')
+_PIN_ICON = ('<svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" '
+             'stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">'
+             '<path d="M20 10c0 4.993-5.539 10.193-7.399 11.799a1 1 0 0 1-1.202 0C9.539 20.193 4 '
+             '14.993 4 10a8 8 0 0 1 16 0"/><circle cx="12" cy="10" r="3"/></svg>')
+_ICON_BUTTON = 'class="rt-reset rt-BaseButton rt-r-size-2 rt-variant-solid rt-IconButton"'
+
+
+_CURRENT = ' aria-current="true"'
+_CURRENT_PAGE = ' aria-current="page"'
+
+
+def choice_menu_html(heading: str, links: list[Link]) -> str:
+    """A choice among links (the order, the price shown) as a disclosure: closed it shows
+    the current choice, open it lists every choice as a link (``.choice-menu``). The same
+    in the served page and in the app; empty without choices."""
+    if not links:
+        return ""
+    current = next((link for link in links if link.current), links[0])
+    items = "".join(
+        f'<li><a href="{escape(link.href)}"{_CURRENT if link.current else ""}>'
+        f"{escape(link.label)}</a></li>"
+        for link in links
+    )
+    return (f'<div class="choice-menu"><span class="rt-Text rt-r-size-2">{escape(heading)}'
+            '</span><details><summary class="rt-reset rt-SelectTrigger rt-r-size-2 '
+            f'rt-variant-surface" aria-label="{escape(heading)}: {escape(current.label)}">'
+            f"<span>{escape(current.label)}</span>{_CHEVRON}</summary>"
+            f'<ul aria-label="{escape(heading)}">{items}</ul></details></div>')
+
+
+def pagination_html(pages: list[Link], heading: str) -> str:
+    """The page numbers as links (``.pagination``), the current one marked; the same in
+    the served page and in the app."""
+    links = "".join(
+        f'<a class="rt-reset rt-BaseButton rt-r-size-2 rt-variant-'
+        f'{"solid" if page.current else "soft"} rt-Button" href="{escape(page.href)}"'
+        f'{_CURRENT_PAGE if page.current else ""}>{escape(page.label)}</a>'
+        for page in pages
+    )
+    return f'<nav class="pagination" aria-label="{escape(heading)}">{links}</nav>' if pages else ""
+
+
+# The element the served filters sit in (the sidebar; a sheet on a phone until the app has
+# taken over) and the link that opens that sheet.
+FILTERS_ID = "stock-filters"
+FILTERS_LINK_ID = "stock-filters-link"
+
+
+_SLIDERS_ICON = ('<svg width="18" height="18" viewBox="0 0 24 24" fill="none" '
+                 'stroke="currentColor" stroke-width="2" stroke-linecap="round" '
+                 'stroke-linejoin="round" aria-hidden="true"><path d="M10 5H3"/>'
+                 '<path d="M12 19H3"/><path d="M14 3v4"/><path d="M16 17v4"/>'
+                 '<path d="M21 12h-9"/><path d="M21 19h-5"/><path d="M21 5h-7"/>'
+                 '<path d="M8 10v4"/><path d="M8 12H3"/></svg>')
+
+
+def sheet_link_html(label_text: str) -> str:
+    """The Filters button of a phone as the served page has it: a link to the served
+    filters, which site.css shows as a sheet (``:target``) until the app has its own."""
+    return (f'<a id="{FILTERS_LINK_ID}" class="rt-reset rt-BaseButton rt-r-size-3 '
+            f'rt-variant-outline rt-Button" href="#{FILTERS_ID}">{_SLIDERS_ICON}'
+            f"{escape(label_text)}</a>")
+
+
+def _bound_select(name: str, label_text: str, choices: list[Choice], current: str) -> str:
+    options = "".join(
+        f'<option value="{"" if choice.value == OPEN_BOUND else escape(choice.value)}"'
+        f'{" selected" if choice.value == current else ""}>{escape(choice.label)}</option>'
+        for choice in choices
+    )
+    return f'<select name="{name}" aria-label="{escape(label_text)}">{options}</select>'
+
+
+def served_filters_html(query: StockQuery, display: str, groups: list[FilterGroup],
+                        links: str, locale: str) -> str:
+    """The filters as the served page holds them until the app draws its own, in the same
+    places: the search, the place and the ranges as one form that loads the listing (GET),
+    the radii, toggles and checkbox lists as the links the app draws too (``links``, from
+    ``filter_links_html``), and below them the button that applies the form, for a browser
+    without the app. The form keeps the other filters (the radius too, as the app's place
+    box does) as hidden fields."""
+    kept = listing_params(query.replace(q="", **dict.fromkeys(RANGE_STEPS, (None, None))),
+                          display)
+    kept.pop("near", None)
+    hidden = "".join(f'<input type="hidden" name="{escape(key)}" value="{escape(value)}">'
+                     for key, value in kept.items())
+    close = gettext(locale, "Close filters")
+    action = stock_path(locale, query.scope_brand, query.scope_deal)
+    parts = [
+        f'<form method="get" action="{escape(action)}" '
+        f'class="filter-form">{hidden}<a class="filter-sheet-close" href="#{FILTERS_LINK_ID}" '
+        f'aria-label="{escape(close)}">×</a>'
+    ]
+    for group in groups:
+        if group.kind == "search":
+            parts.append(
+                '<div class="filter-search" role="search"><input type="search" name="q" '
+                f'value="{escape(group.options[0].value)}" aria-label="{escape(group.heading)}" '
+                f'placeholder="{escape(gettext(locale, "Brand, model or version"))}" '
+                f'maxlength="{MAX_SEARCH_LENGTH}"><button type="submit" {_ICON_BUTTON} '
+                f'aria-label="{escape(gettext(locale, "Search"))}">{_SEARCH_ICON}</button></div>')
+        elif group.kind == "distance":
+            parts.append(_fieldset(group.heading, (
+                '<div class="filter-place"><input type="text" name="near" '
+                f'value="{escape(group.text)}" '
+                f'aria-label="{escape(label("filter", "near", locale))}" '
+                f'placeholder="{escape(gettext(locale, "e.g. 3511 AB or Kleve"))}" '
+                f'maxlength="{MAX_PLACE_LENGTH}"><button type="submit" {_ICON_BUTTON} '
+                f'aria-label="{escape(gettext(locale, "Show distances"))}">{_PIN_ICON}</button>'
+                f"</div>{group.links}")))
+        elif group.kind == "range":
+            lower, upper = gettext(locale, "from"), gettext(locale, "to")
+            parts.append(_fieldset(group.heading, (
+                '<div class="filter-bounds">'
+                + _bound_select(f"{group.key}_min", f"{group.heading} {lower}", group.lower,
+                                group.lower_current)
+                + _bound_select(f"{group.key}_max", f"{group.heading} {upper}", group.upper,
+                                group.upper_current)
+                + "</div>")))
+    parts.append(links)
+    parts.append('<button type="submit" class="rt-reset rt-BaseButton rt-r-size-2 '
+                 f'rt-variant-solid rt-Button">{escape(gettext(locale, "Show results"))}'
+                 "</button></form>")
+    return "".join(parts)
+
+
+def choice_links(kind: str, values: tuple[str, ...], current: str, locale: str,
+                 href: Callable[[str], str]) -> list[Link]:
+    """The choices of a menu (sorting, price display) as links to the search with each."""
+    return [Link(label=label(kind, value, locale), href=href(value), value=value,
+                 current=value == current) for value in values]
 
 
 def sorted_by_shown_price(query: StockQuery, display: str) -> StockQuery:
@@ -592,11 +778,12 @@ def sorted_by_shown_price(query: StockQuery, display: str) -> StockQuery:
     return query.replace(sort=f"{display}_{direction}", page=query.page)
 
 
-def stock_listing(params: Mapping[str, str], locale: str, scope: Scope = Scope(), *,
-                  with_filters: bool = True) -> dict:
-    """Everything the stock overview shows for a URL's query parameters (``card_values``
-    for the served page's links; the page gets ``cards``). The served HTML holds no
-    filters (the app draws them): ``with_filters=False`` leaves them out."""
+def stock_listing(params: Mapping[str, str], locale: str, scope: Scope = Scope()) -> dict:
+    """Everything the stock overview shows for a URL's query parameters: the records
+    (``card_values``, ``filters``, ``sorts``, ``pages``...) and what the page draws of
+    them: ``cards``, ``controls`` (the search, the place and the ranges, drawn by the app)
+    and the HTML of the filter links, the menus and the page numbers (the same in the
+    served page)."""
     query = scope.query(params)
     display = price_display(params, scope.deal)
     result = get_index().search(sorted_by_shown_price(query, display))
@@ -609,23 +796,43 @@ def stock_listing(params: Mapping[str, str], locale: str, scope: Scope = Scope()
     values = [card_values(card, locale, display, query.scope_brand) for card in result.cards]
     reset_href = listing_path(locale, query.cleared().replace(sort=DEFAULT_SORT),
                               price_display({}, query.scope_deal))
+    filters = [*control_groups(result, query, locale, display),
+               *filter_groups(result, query, locale, display)]
+    # Another order starts on page 1; another price shown keeps the page.
+    sorts = choice_links("sort", sort_options(query), query.sort, locale,
+                         lambda sort: listing_path(locale, query.replace(sort=sort), display))
+    displays = choice_links("deal_type", PRICE_DISPLAYS, display, locale,
+                            lambda shown: listing_path(locale, query, shown)
+                            ) if multi_price() else []
+    count_text = ngettext(locale, "{n} vehicle", "{n} vehicles", result.total,
+                          n=format_number(result.total, locale))
     return {
         "query": query.to_query_string(),
         "total": result.total,
-        "count_text": ngettext(locale, "{n} vehicle", "{n} vehicles", result.total,
-                               n=format_number(result.total, locale)),
+        "count_text": count_text,
+        "count_html": '<span class="rt-Text rt-r-size-4 rt-r-weight-bold">'
+                      f"{escape(count_text)}</span>",
         "card_values": values,
         "cards": list_cards(values),
-        "filters": [*control_groups(result, query, locale, display),
-                    *filter_groups(result, query, locale, display)] if with_filters else [],
+        "filters": filters,
+        # The app's own controls; of the radii it is sent their links only.
+        "controls": [replace(group, options=[]) if group.kind == "distance"
+                     else group for group in filters
+                     if group.kind in ("search", "distance", "range")],
+        "quick": next((quick_entries_html(group) for group in filters if group.kind == "quick"),
+                      ""),
+        "filter_links": filter_links_html(filters, locale),
         "pills": pills_html(pill_values(query, result, locale, display), reset_href, locale,
                             place_notice(query, locale)),
         "sort": query.sort,
-        "sorts": choices("sort", sort_options(query), locale),
+        "sorts": sorts,
+        "sort_menu": choice_menu_html(gettext(locale, "Sort by"), sorts),
         "display": display,
-        "displays": choices("deal_type", PRICE_DISPLAYS, locale) if multi_price() else [],
+        "displays": displays,
+        "display_menu": choice_menu_html(gettext(locale, "Price shown"), displays),
         "page": result.page,
         "pages": pages,
+        "pagination": pagination_html(pages, gettext(locale, "Pages")),
     }
 
 
@@ -638,7 +845,8 @@ def _page_window(current: int, pages: int, width: int = 2) -> list[int]:
 def describe_listing(
     path: str, locale: str, params: Mapping[str, str], query: Mapping[str, str]
 ) -> PageInfo:
-    """The stock overview for clients without JavaScript: heading, count, cards as links.
+    """The stock overview as served: heading, count, cards as links, and the page's parts
+    (cards, filters, menus, page numbers) that work before and without the app.
 
     A search narrowed by more than one filter value is a page for visitors, not for
     search engines: noindex,follow with the canonical on the unfiltered listing. A
@@ -650,7 +858,7 @@ def describe_listing(
     if brand is not None and brand not in PLATFORM_BRANDS:  # /anything/voorraad
         return error_page("brand_not_found", path, locale, screen, params=dict(params))
     stock_query = scope.query(query)
-    listing = stock_listing(query, locale, scope, with_filters=False)
+    listing = stock_listing(query, locale, scope)
     heading = listing_heading(locale, brand, scope.deal)
     filters = stock_query.to_params()
     filters.pop("sort", None)
@@ -692,5 +900,15 @@ def describe_listing(
         }],
         canonical_params=canonical,
         noindex=bool(filters) and not single_filter,
-        parts={"cards": cards_part(listing["cards"]), "pills": listing["pills"]},
+        parts={
+            "cards": cards_part(listing["cards"]),
+            "pills": listing["pills"],
+            "count": listing["count_html"],
+            "quick": listing["quick"],
+            "filters": served_filters_html(stock_query, listing["display"], listing["filters"],
+                                           listing["filter_links"], locale),
+            "sort": listing["sort_menu"],
+            "display": listing["display_menu"],
+            "pages": listing["pagination"],
+        },
     )

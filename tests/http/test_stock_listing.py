@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import httpx
@@ -46,7 +47,60 @@ def test_with_multi_price_the_visitor_chooses_the_price_on_the_cards(
     served = httpx.get(site.url(path)).text
     cards = re.findall(r'data-testid="vehicle-card">(.*?)</article>', served)
     assert len(cards) > 10 and all(monthly in card for card in cards)
-    assert f'aria-label="{choice}"' in served  # the choice, drawn before the app runs
+    # The choice, drawn before the app runs: links to the listing with each price.
+    assert f'aria-label="{choice}: ' in served
+    assert re.search(r'<a href="/[a-z/]+\?display=business_lease">', served)
+
+
+@pytest.mark.parametrize(("listing", "pages"), [
+    ("/voorraad", "Pagina&#x27;s"), ("/de/angebote", "Seiten"),
+])
+def test_the_served_listing_has_its_filters_order_and_pages_as_links(
+        site: Site, listing: str, pages: str) -> None:
+    served = httpx.get(site.url(f"{listing}?fuel=electric")).text
+    aside = re.search(r'<aside\b[^>]*id="stock-filters"[^>]*>(.*?)</aside>', served,
+                      re.DOTALL).group(1)
+    options = re.findall(r'<a href="([^"]+)" role="(?:checkbox|switch)" aria-checked="(\w+)"'
+                         r'[^>]*>[^<]+ <span class="filter-count">\(([\d.]+)\)</span></a>', aside)
+    assert len(options) > 30
+    # Each option leads to the search with it flipped: the ticked one to the listing.
+    assert (listing, "true") in [(href, checked) for href, checked, _ in options]
+    assert f"{listing}?fuel=diesel%2Celectric" in [href for href, _, _ in options]
+    # The search and the ranges: a form that loads the listing, keeping the other filters.
+    assert f'<form method="get" action="{listing}" class="filter-form">' in aside
+    assert '<input type="hidden" name="fuel" value="electric">' in aside
+    assert '<select name="price_max"' in aside and 'name="q"' in aside
+    # The quick entries, the order and the page numbers.
+    assert f'href="{listing}?electric=1" aria-current="false"' in served
+    assert f'<a href="{listing}?fuel=electric&amp;sort=price_desc">' in served
+    nav = re.search(rf'<nav class="pagination" aria-label="{pages}">(.*?)</nav>', served).group(1)
+    assert f'href="{listing}?fuel=electric&amp;page=2"' in nav
+    assert re.search(r'aria-current="page">1</a>', nav)
+
+
+def served_count(html: str) -> int:
+    count = re.search(r'data-testid="result-count"[^>]*><span[^>]*>([^<]+)</span>', html)
+    return int(re.sub(r"\D", "", count.group(1)))
+
+
+@pytest.mark.parametrize("listing", ["/voorraad", "/de/angebote", "/voorraad/private-lease",
+                                     "/de/angebote/privatleasing", "/audi/voorraad",
+                                     "/de/audi/angebote"])
+def test_every_served_filter_link_leads_to_the_page_it_counts(site: Site,
+                                                              listing: str) -> None:
+    served = httpx.get(site.url(listing)).text
+    everything = served_count(served)
+    options = re.findall(r'<a href="([^"]+)" role="checkbox" aria-checked="false">[^<]+ '
+                         r'<span class="filter-count">\(([\d.]+)\)</span>', served)
+    assert len(options) > 20
+    for href, count in options[::7]:
+        page = httpx.get(site.url(html.unescape(href))).text
+        assert served_count(page) == int(count.replace(".", "")) <= everything, href
+        assert page.count('data-testid="vehicle-card"') == min(int(count.replace(".", "")), 24)
+    # The served form's search (a browser without the app sends every field).
+    found = httpx.get(site.url(f"{listing}?q=&price_min=&price_max=30000&year_min=")).text
+    assert 0 < served_count(found) < everything
+    assert 'data-testid="filter-pill"' in found
 
 
 @pytest.mark.parametrize(("path", "notice"), [
@@ -60,6 +114,11 @@ def test_a_search_near_a_place_is_served_nearest_first(site: Site, path: str,
     distances = [int(re.search(r">ca\. (\d+) km<", card).group(1)) for card in cards]
     assert len(cards) == 24 and distances == sorted(distances) and distances[-1] <= 25
     assert '<meta name="robots" content="noindex,follow"' in response.text
+    # The served filters: the place box holding the place, the radii as links with counts.
+    place = re.search(r"near=(\w+)", path).group(1)
+    assert re.search(rf'<input type="text" name="near" value="{place}"', response.text)
+    radii = re.findall(r'<a href="[^"]+" role="radio" aria-checked="(\w+)"', response.text)
+    assert radii == ["true", "false", "false", "false"]
     # A place the site does not know is said on the page, with a plain listing under it.
     unknown = httpx.get(site.url(path.replace("47533", "Atlantis").replace("6511", "Atlantis")))
     assert unknown.status_code == 200 and notice in unknown.text

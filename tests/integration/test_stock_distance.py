@@ -82,6 +82,10 @@ def test_the_overview_offers_radii_nearest_first_and_distances(
     options = {option.label: option for option in group.options}
     assert options[radius].checked and options[radius].count == page["total"]
     assert options[radius].href.endswith("?near=47533&sort=distance_asc")  # unticks it
+    # The app is sent the radii as their links only, the same HTML the served page has.
+    assert group.links.count('role="radio"') == len(group.options) == 4
+    (sent,) = [group for group in page["controls"] if group.kind == "distance"]
+    assert sent.options == [] and sent.links == group.links
     assert page["sorts"][0].label == nearest
     kilometres = [int(re.fullmatch(rf"{about}(\d+) km", card.distance).group(1))
                   for card in page["card_values"]]
