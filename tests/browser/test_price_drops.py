@@ -80,7 +80,7 @@ def test_a_price_drop_after_an_import(page: Page, site: Site, words: Words) -> N
         expect(history).to_contain_text(words.old)
         expect(history).to_contain_text(words.new)
         connected(page)
-        favourite = page.get_by_role("main").get_by_role(
+        favourite = page.get_by_test_id("vehicle-details").get_by_role(
             "checkbox", name=re.compile(f"^{words.favourite}: "))
         favourite.click()
         expect(favourite).to_be_checked()
@@ -90,8 +90,8 @@ def test_a_price_drop_after_an_import(page: Page, site: Site, words: Words) -> N
         connected(page)
         page.get_by_role("switch", name=re.compile(f"^{words.lowered}")).click()
         expect(page).to_have_url(re.compile(r"\?price_lowered=1$"))
-        page.get_by_role("combobox", name=words.sort_by).click()
-        page.get_by_role("option", name=words.newest_drop).click()
+        page.get_by_text(words.sort_by, exact=True).locator("xpath=..").locator("summary").click()
+        page.get_by_role("link", name=words.newest_drop, exact=True).click()
         expect(page).to_have_url(re.compile(r"\?price_lowered=1&sort=price_drop_desc$"))
         cards = page.get_by_test_id("vehicle-card")
         card = cards.filter(has=page.locator(f'a[href$="/{slug}"]'))
