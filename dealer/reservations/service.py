@@ -228,6 +228,13 @@ def reserved_until(engine: Engine, slugs: Iterable[str],
     return dict(rows)
 
 
+def held_vehicles(engine: Engine, now: dt.datetime | None = None) -> set[str]:
+    """The vehicles paid reservations hold now (few at any time), for the stock's cards."""
+    with Session(engine) as session:
+        return set(session.exec(select(Reservation.vehicle_slug).where(
+            Reservation.status == "paid", Reservation.expires_at > (now or now_utc()))))
+
+
 def reservations(engine: Engine, limit: int = 50) -> list[Reservation]:
     """The newest reservations first, for the dealer's list."""
     with Session(engine) as session:
