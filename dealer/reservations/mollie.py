@@ -26,6 +26,8 @@ from dealer.settings import Settings, get_settings
 TIMEOUT_S = 10.0
 PAYMENT_STATUSES = ("open", "pending", "authorized", "paid", "failed", "canceled", "expired")
 PAYMENT_ID = re.compile(r"tr_[A-Za-z0-9]{1,32}")
+# The origins of Mollie's hosted checkout (``_links.checkout.href``).
+MOLLIE_CHECKOUT_ORIGINS = ("https://www.mollie.com",)
 DEMO_BASE_URL = "https://api.mollie.demo.invalid/v2"
 DEMO_CHECKOUT_PATH = "/reservering/demo/"  # + payment id: the demo's checkout page
 
