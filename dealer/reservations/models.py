@@ -27,4 +27,4 @@ class Reservation(SQLModel, table=True):
     # A pending reservation: until when the payment may come; a paid one: the hold's end.
     expires_at: dt.datetime = Field(index=True)
     paid_at: dt.datetime | None = None
-    lead_id: int | None = Field(default=None, foreign_key="lead.id")
+    lead_id: int | None = Field(default=None, foreign_key="lead.id", ondelete="SET NULL")

@@ -34,7 +34,7 @@ def upgrade() -> None:
         sa.Column('expires_at', sa.DateTime(), nullable=False),
         sa.Column('paid_at', sa.DateTime(), nullable=True),
         sa.Column('lead_id', sa.Integer(), nullable=True),
-        sa.ForeignKeyConstraint(['lead_id'], ['lead.id']),
+        sa.ForeignKeyConstraint(['lead_id'], ['lead.id'], ondelete='SET NULL'),
         sa.PrimaryKeyConstraint('id'),
         sa.UniqueConstraint('held_vehicle'),
         sa.UniqueConstraint('payment_id'),
