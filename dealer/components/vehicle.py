@@ -461,6 +461,14 @@ def promises(items: rx.Var, icons: Sequence[str]) -> rx.Component:
     )
 
 
+def plain_form(*children: rx.Component, **props: Any) -> rx.Component:
+    """A form the browser sends itself (to ``action``): the framework's form always handles
+    its submit, and stops the browser from sending it."""
+    form = rx.el.form(*children, **props)
+    form.event_triggers.pop("on_submit", None)
+    return form
+
+
 def reservation(block: rx.Var, vehicle_slug: rx.Var, locale: str) -> rx.Component:
     """Online reservation: that the car is reserved, or the form with the terms and the
     deposit, sent to the site's reservation address (a plain form: it leads to the payment
@@ -472,7 +480,7 @@ def reservation(block: rx.Var, vehicle_slug: rx.Var, locale: str) -> rx.Componen
             rx.text(block.note, size="3"),
             align="center", gap="0.75rem", wrap="wrap", data_testid="reserved",
         ),
-        rx.el.form(
+        plain_form(
             rx.text(block.note, size="3"),
             rx.el.ul(rx.foreach(block.terms, lambda term: rx.el.li(rx.text(term, size="2"))),
                      margin_y="0.75rem", padding_left="1.25rem"),
