@@ -15,6 +15,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from dealer.leads.models import Lead
+from dealer.reservations import __main__ as commands
 from dealer.reservations import service
 from dealer.reservations.models import Reservation
 from dealer.reservations.mollie import MollieClient
@@ -165,3 +166,23 @@ def test_the_dealer_cancels_a_paid_reservation(
     assert service.reserved_until(empty_engine, ["vw-golf-1"], START) == {}
     assert service.cancel(empty_engine, started.reservation_id) is None
     assert mollie.requested(f"/v2/payments/{PAYMENT}/refunds") == []
+
+
+def test_the_dealers_commands(empty_engine: Engine, mollie: LoopbackService,
+                              client: MollieClient, monkeypatch: pytest.MonkeyPatch,
+                              capsys: pytest.CaptureFixture[str]) -> None:
+    started = reserve(empty_engine, client)
+    mollie.answers[f"/v2/payments/{PAYMENT}"] = payment("paid")
+    settle(empty_engine, client, START)
+    monkeypatch.setattr(commands, "get_engine", lambda: empty_engine)
+    monkeypatch.setattr(commands, "mollie_client", lambda: MollieClient(
+        base_url=mollie.origin + "/v2", api_key="test_key"))
+    assert commands.main(["list"]) == 0
+    assert "paid      vw-golf-1" in capsys.readouterr().out
+    assert commands.main(["cancel", str(started.reservation_id)]) == 0
+    assert "refund" in capsys.readouterr().out  # the deposit is not refunded by a cancel
+    assert commands.main(["refund", str(started.reservation_id)]) == 0
+    assert len(mollie.requested(f"/v2/payments/{PAYMENT}/refunds")) == 1
+    assert commands.main(["refund", str(started.reservation_id)]) == 1
+    assert commands.main(["cancel", "999"]) == 1
+    assert commands.main(["expire"]) == 0
