@@ -5,6 +5,7 @@ from __future__ import annotations
 from sqlmodel import SQLModel
 
 import dealer.leads.models
+import dealer.reservations.models
 import dealer.stock.models  # noqa: F401 - importing registers the tables
 
 metadata = SQLModel.metadata

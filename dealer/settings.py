@@ -164,6 +164,14 @@ class Settings(BaseSettings):
     plate_lookup_url: str | None = "https://opendata.rdw.nl/resource"
     plate_lookup_app_token: str | None = None
 
+    # Online reservations (a refundable deposit through Mollie, API v2). Without a key, or
+    # with public mocks, a demo provider answers through the same client, with a checkout
+    # page of the site's own.
+    mollie_api_key: str | None = None
+    mollie_base_url: str = "https://api.mollie.com/v2"
+    reservation_deposit: int = Field(default=250, ge=1, le=10_000)  # euros
+    reservation_hold_hours: int = Field(default=48, ge=1, le=24 * 14)
+
     # Appointment booking provider (SPEC §7): the address of its embed script, loaded once
     # after the visitor's 'functional' consent with these app, app_code and settings and
     # autoenable off. Without it, Buttons with the appointment plugin open the site's own

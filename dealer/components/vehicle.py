@@ -459,3 +459,50 @@ def promises(items: rx.Var, icons: Sequence[str]) -> rx.Component:
         ),
         class_name="promises",
     )
+
+
+def plain_form(*children: rx.Component, **props: Any) -> rx.Component:
+    """A form the browser sends itself (to ``action``): the framework's form always handles
+    its submit, and stops the browser from sending it."""
+    form = rx.el.form(*children, **props)
+    form.event_triggers.pop("on_submit", None)
+    return form
+
+
+def reservation(block: rx.Var, vehicle_slug: rx.Var, locale: str) -> rx.Component:
+    """Online reservation: that the car is reserved, or the form with the terms and the
+    deposit, sent to the site's reservation address (a plain form: it leads to the payment
+    provider's checkout)."""
+    return rx.cond(
+        block.reserved,
+        rx.flex(
+            rx.badge(block.status, color_scheme="amber", size="3"),
+            rx.text(block.note, size="3"),
+            align="center", gap="0.75rem", wrap="wrap", data_testid="reserved",
+        ),
+        plain_form(
+            rx.text(block.note, size="3"),
+            rx.el.ul(rx.foreach(block.terms, lambda term: rx.el.li(rx.text(term, size="2"))),
+                     margin_y="0.75rem", padding_left="1.25rem"),
+            rx.el.input(type="hidden", name="vehicle", value=vehicle_slug),
+            rx.el.input(type="hidden", name="locale", value=locale),
+            rx.grid(
+                rx.el.label(rx.text(block.name, size="2", weight="medium"),
+                            rx.input(name="name", required=True, max_length=100,
+                                     auto_complete="name", size="3")),
+                rx.el.label(rx.text(block.email, size="2", weight="medium"),
+                            rx.input(name="email", type="email", required=True, max_length=254,
+                                     auto_complete="email", size="3")),
+                columns=rx.breakpoints(initial="1", sm="2"), gap="0.75rem",
+            ),
+            rx.el.label(
+                rx.el.input(type="checkbox", name="terms", value="accepted", required=True),
+                rx.text(block.accept, size="2"),
+                display="flex", align_items="center", gap="0.5rem", margin_y="0.75rem",
+            ),
+            rx.button(rx.icon("lock", size=18, aria_hidden="true"), block.button,
+                      type="submit", size="3"),
+            method="post", action=block.action, max_width="40rem",
+            data_testid="reservation-form",
+        ),
+    )

@@ -251,3 +251,22 @@ def store_lead(
                 return seen
         raise
     return stored
+
+
+def add_site_lead(session: Session, *, form_id: str, fields: Mapping[str, object],
+                  vehicle_slug: str, brand: str, model: str, subject: str, locale: str,
+                  source_page: str, idempotency_key: str, now: dt.datetime,
+                  settings: Settings | None = None) -> int:
+    """A lead the site makes itself (a paid reservation), with its outbox rows, in the
+    caller's transaction. Its ``idempotency_key`` is unique: a second one fails the
+    transaction with IntegrityError."""
+    lead = Lead(form_id=form_id, payload=dict(fields), vehicle_slug=vehicle_slug, brand=brand,
+                model=model, subject=subject[:200], locale=locale,
+                source_page=source_page[:_MAX_SOURCE_PAGE], client_key="",
+                idempotency_key=idempotency_key, created_at=now)
+    session.add(lead)
+    session.flush()
+    assert lead.id is not None
+    for channel in delivery_channels(settings or get_settings()):
+        session.add(OutboxMessage(lead_id=lead.id, channel=channel, next_attempt_at=now))
+    return lead.id

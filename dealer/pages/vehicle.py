@@ -22,6 +22,7 @@ from dealer.components.vehicle import (
     price_blocks,
     promises,
     register_facts,
+    reservation,
     section,
     vehicle_header,
 )
@@ -132,6 +133,9 @@ def details(ctx: PageContext) -> rx.Component:
                     facts_table(VehicleState.view.price_history, gettext(locale, "Price history")),
                     data_testid="price-history"),
         ),
+        section(gettext(locale, "Reserve online"),
+                reservation(VehicleState.view.reservation, VehicleState.view.slug, locale),
+                data_testid="reservation"),
         section(gettext(locale, "Our promises"),
                 promises(VehicleState.view.promises, [icon for icon, _ in PROMISES])),
         section(gettext(locale, "Vehicle data"),

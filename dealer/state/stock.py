@@ -6,6 +6,8 @@ import logging
 
 import reflex as rx
 
+from dealer.db import get_engine
+from dealer.reservations.service import held_vehicles
 from dealer.state.request import go_to, page_request
 from dealer.views.stock import (
     FilterGroup,
@@ -46,7 +48,8 @@ class StockState(rx.State):
     def load(self) -> None:
         params, locale, scope = self._scope()
         try:
-            listing = stock_listing(params, locale, scope)
+            listing = stock_listing(params, locale, scope,
+                                    reserved=held_vehicles(get_engine()))
         except Exception:  # the page must render whatever the index does
             logger.exception("stock search failed for %s", for_log(self.router.url.path))
             self.failed = True

@@ -7,7 +7,7 @@ options with their counts and links, the active-filter pills.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from html import escape
@@ -15,10 +15,12 @@ from urllib.parse import parse_qsl, urlencode
 
 from dealer.analytics import click, vehicle_id
 from dealer.brands import PLATFORM_BRANDS, brand_name
+from dealer.db import get_engine
 from dealer.i18n import N_, format_distance, format_number, format_price, gettext, ngettext
 from dealer.locations.lookup import MAX_PLACE_LENGTH
 from dealer.pageinfo import Fact, Link, PageInfo, error_page, home_link
 from dealer.params import integer
+from dealer.reservations.service import held_vehicles
 from dealer.routes import path_for, resolve
 from dealer.settings import get_settings
 from dealer.stock import catalog
@@ -72,6 +74,7 @@ class Card:
     condition: str = ""
     distance: str = ""  # from the searched place: "ca. 34 km"
     price_drop: str = ""  # the 'price lowered' badge; "" without a recent drop
+    reserved: str = ""  # "Reserved" while a paid reservation holds the vehicle
 
 
 @dataclass
@@ -305,11 +308,13 @@ def card_html(card: Card, position: int) -> str:
         if card.distance else ""
     price_drop = f'<span class="list-card-badge list-card-drop">{escape(card.price_drop)}</span>' \
         if card.price_drop else ""
+    reserved = f'<span class="list-card-badge list-card-reserved">{escape(card.reserved)}</span>' \
+        if card.reserved else ""
     return (
         f'<a class="list-card-link" href="{escape(card.href)}">'
         f'{photo_html(card.photo, card.photo_alt, position)}<span class="list-card-text">'
         f'<span class="list-card-badges"><span class="list-card-badge">'
-        f"{escape(card.condition)}</span>{price_drop}</span>"
+        f"{escape(card.condition)}</span>{price_drop}{reserved}</span>"
         f"<h2>{escape(card.title)}</h2>"
         f'<span class="list-card-muted">{escape(card.version)}</span>'
         f"<span>{escape(card.specs)}</span>{price_label}"
@@ -778,12 +783,14 @@ def sorted_by_shown_price(query: StockQuery, display: str) -> StockQuery:
     return query.replace(sort=f"{display}_{direction}", page=query.page)
 
 
-def stock_listing(params: Mapping[str, str], locale: str, scope: Scope = Scope()) -> dict:
+def stock_listing(params: Mapping[str, str], locale: str, scope: Scope = Scope(), *,
+                  reserved: Collection[str] = ()) -> dict:
     """Everything the stock overview shows for a URL's query parameters: the records
     (``card_values``, ``filters``, ``sorts``, ``pages``...) and what the page draws of
     them: ``cards``, ``controls`` (the search, the place and the ranges, drawn by the app)
     and the HTML of the filter links, the menus and the page numbers (the same in the
-    served page)."""
+    served page). The cards of the ``reserved`` vehicles
+    (``reservations.service.held_vehicles``) say so."""
     query = scope.query(params)
     display = price_display(params, scope.deal)
     result = get_index().search(sorted_by_shown_price(query, display))
@@ -793,7 +800,10 @@ def stock_listing(params: Mapping[str, str], locale: str, scope: Scope = Scope()
              current=number == result.page)
         for number in _page_window(result.page, result.pages)
     ]
+    status = gettext(locale, "Reserved")
     values = [card_values(card, locale, display, query.scope_brand) for card in result.cards]
+    values = [replace(card, reserved=status) if card.slug in reserved else card
+              for card in values]
     reset_href = listing_path(locale, query.cleared().replace(sort=DEFAULT_SORT),
                               price_display({}, query.scope_deal))
     filters = [*control_groups(result, query, locale, display),
@@ -858,7 +868,7 @@ def describe_listing(
     if brand is not None and brand not in PLATFORM_BRANDS:  # /anything/voorraad
         return error_page("brand_not_found", path, locale, screen, params=dict(params))
     stock_query = scope.query(query)
-    listing = stock_listing(query, locale, scope)
+    listing = stock_listing(query, locale, scope, reserved=held_vehicles(get_engine()))
     heading = listing_heading(locale, brand, scope.deal)
     filters = stock_query.to_params()
     filters.pop("sort", None)

@@ -32,6 +32,7 @@ from dealer.i18n import (
     format_day_month,
     format_number,
     format_price,
+    format_time,
     gettext,
     ngettext,
 )
@@ -39,6 +40,7 @@ from dealer.locations.repository import LocationView
 from dealer.pageinfo import CardList, Fact, Link, PageInfo, error_page, home_link
 from dealer.plates.client import RegisteredVehicle
 from dealer.plates.register import StockRegister, get_stock_register
+from dealer.reservations.service import reserved_until
 from dealer.routes import path_for, resolve, screens_showing
 from dealer.settings import get_settings
 from dealer.shortlists import CONSUMPTION_ROWS, DATA_ROWS, Formatter
@@ -50,6 +52,7 @@ from dealer.stock.results import model_value
 from dealer.stock.text import slugify
 from dealer.views.locations import HoursTable, hours_table
 from dealer.views.plates import trade_in_href
+from dealer.views.reviews import SITE_ZONE
 from dealer.views.stock import (
     HEADLINE_DISPLAY,
     ListCard,
@@ -191,6 +194,21 @@ class LocationBlock:
 
 
 @dataclass
+class ReservationBlock:
+    """Online reservation: the form with its terms and deposit, or that the car is reserved."""
+
+    reserved: bool = False
+    status: str = ""  # "Reserved", shown while a paid reservation holds the car
+    note: str = ""  # reserved: until when; else what a reservation is
+    terms: list[str] = field(default_factory=list)
+    accept: str = ""  # the terms' checkbox
+    name: str = ""
+    email: str = ""
+    button: str = ""  # "Reserve for € 250,00"
+    action: str = ""  # where the form goes (dealer.web.reservations)
+
+
+@dataclass
 class VehicleView:
     slug: str = ""
     path: str = ""
@@ -222,6 +240,7 @@ class VehicleView:
     trade_in: Link = field(default_factory=Link)  # behind the trade-in flag; no href: off
     breadcrumbs: list[Link] = field(default_factory=list)
     stock_href: str = ""
+    reservation: ReservationBlock = field(default_factory=ReservationBlock)
 
 
 @dataclass(frozen=True)
@@ -532,6 +551,42 @@ def register_facts(detail: VehicleDetail, registered: RegisteredVehicle | None,
     return [Fact(gettext(locale, "Licence plate"), registered.plate), *facts], source
 
 
+RESERVATION_ACTION = "/reservering"  # dealer.web.reservations.START_PATH
+RESERVATION_TERMS = (
+    N_("The car is held for you for {hours} hours from your payment; nobody else can reserve "
+       "or buy it in that time."),
+    N_("The deposit of {amount} is paid online and counts towards the price when you buy "
+       "the car."),
+    N_("If you do not buy the car, the deposit is refunded in full."),
+    N_("Reserving does not oblige you to buy. We contact you within one working day."),
+)
+
+
+def reservation_block(reserved_until: dt.datetime | None, locale: str) -> ReservationBlock:
+    """The reservation form with its terms and amount, or the car's reserved status."""
+    status = gettext(locale, "Reserved")
+    if reserved_until is not None:
+        local = reserved_until.astimezone(SITE_ZONE)
+        return ReservationBlock(reserved=True, status=status, note=gettext(
+            locale, "This car is reserved until {date}, {time}.",
+            date=format_date(local.date(), locale), time=format_time(local.time(), locale)))
+    settings = get_settings()
+    amount = format_price(settings.reservation_deposit, locale, cents=True)
+    return ReservationBlock(
+        status=status,
+        note=gettext(locale, "Reserve this car online for {hours} hours with a refundable "
+                             "deposit of {amount}.", hours=settings.reservation_hold_hours,
+                     amount=amount),
+        terms=[gettext(locale, text, hours=settings.reservation_hold_hours, amount=amount)
+               for text in RESERVATION_TERMS],
+        accept=gettext(locale, "I accept the reservation terms"),
+        name=gettext(locale, "Name"),
+        email=gettext(locale, "E-mail address"),
+        button=gettext(locale, "Reserve for {amount}", amount=amount),
+        action=RESERVATION_ACTION,
+    )
+
+
 def location_block(location: LocationView, locale: str, subject: str,
                    brand: str | None) -> LocationBlock:
     city = f"{location.postal_code} {location.city}"
@@ -561,9 +616,11 @@ def location_block(location: LocationView, locale: str, subject: str,
 
 
 def vehicle_view(detail: VehicleDetail, locale: str, brand: str | None = None,
-                 registered: RegisteredVehicle | None = None) -> VehicleView:
+                 registered: RegisteredVehicle | None = None,
+                 reserved_until: dt.datetime | None = None) -> VehicleView:
     """Everything the vehicle page shows, for one locale; ``brand`` on brand pages,
-    ``registered`` the register's answer for its plate when one is kept."""
+    ``registered`` the register's answer for its plate when one is kept,
+    ``reserved_until`` the end of a paid reservation's hold."""
     links = _links(detail, locale, brand)
     title = f"{brand_name(detail.brand_slug, locale, detail.brand_name)} {detail.model_name}"
     stock_href = stock_path(locale, brand)
@@ -626,6 +683,7 @@ def vehicle_view(detail: VehicleDetail, locale: str, brand: str | None = None,
             Link(label=detail.title, href=links["vehicle"], current=True),
         ],
         stock_href=stock_href,
+        reservation=reservation_block(reserved_until, locale),
     )
 
 
@@ -668,7 +726,8 @@ def car_json_ld(detail: VehicleDetail, view: VehicleView, locale: str) -> dict:
     offer: dict = {
         "@type": "Offer",
         "priceCurrency": "EUR",
-        "availability": "https://schema.org/InStock",
+        "availability": "https://schema.org/" + (
+            "LimitedAvailability" if view.reservation.reserved else "InStock"),
         "itemCondition": "https://schema.org/NewCondition" if detail.condition == "new"
         else "https://schema.org/UsedCondition",
         "url": url,
@@ -737,6 +796,8 @@ def describe_found(detail: VehicleDetail, view: VehicleView, path: str, locale: 
         facts.append(Fact(gettext(locale, "Price lowered"), view.price_drop))
     facts += [Fact(gettext(locale, "Price history: {day}", day=change.label), change.value)
               for change in view.price_history]
+    if view.reservation.reserved:
+        facts.append(Fact(view.reservation.status, view.reservation.note))
     return PageInfo(
         screen=screen,
         locale=locale,
@@ -805,19 +866,20 @@ def vehicle_page(path: str, *, engine: Engine | None = None,
         return VehiclePage(with_similar(info, similar), None, similar)
     # Only what the register's answers already hold: the page never waits for it.
     registered = (register or get_stock_register()).facts(detail.licence_plate)
+    held = reserved_until(engine or get_engine(), [detail.slug]).get(detail.slug)
     with _found_pages_lock:
         kept = _found_pages.get(path)
-        # The same vehicle data, register answer and stock index: the same page.
+        # The same vehicle data, register answer, stock index and reservation: the same page.
         if kept is not None and kept[0] is detail and kept[1] is registered \
-                and kept[2] is index:
+                and kept[2] is index and kept[3] == held:
             _found_pages.move_to_end(path)
-            return kept[3]
-    view = vehicle_view(detail, locale, brand, registered)
+            return kept[4]
+    view = vehicle_view(detail, locale, brand, registered, held)
     similar = similar_vehicles(detail, index, locale, brand)
     info = with_similar(describe_found(detail, view, path, locale, screen, params), similar)
     page = VehiclePage(info, view, similar)
     with _found_pages_lock:
-        _found_pages[path] = (detail, registered, index, page)
+        _found_pages[path] = (detail, registered, index, held, page)
         while len(_found_pages) > FOUND_PAGES_KEPT:
             _found_pages.popitem(last=False)
     return page
@@ -827,6 +889,6 @@ def vehicle_page(path: str, *, engine: Engine | None = None,
 # same data object for as long as the stock does not change, and a first visit asks for the
 # page twice (the served HTML and the page's state). Pages and views are only read.
 FOUND_PAGES_KEPT = 2048
-_found_pages: OrderedDict[
-    str, tuple[VehicleDetail, RegisteredVehicle | None, StockIndex, VehiclePage]] = OrderedDict()
+_found_pages: OrderedDict[str, tuple[VehicleDetail, RegisteredVehicle | None, StockIndex,
+                                     dt.datetime | None, VehiclePage]] = OrderedDict()
 _found_pages_lock = threading.Lock()  # pages are built in worker threads

@@ -18,7 +18,8 @@ import re
 from urllib.parse import urlsplit
 
 from dealer.content.preview import origin
-from dealer.settings import get_settings
+from dealer.reservations.mollie import MOLLIE_CHECKOUT_ORIGINS, uses_demo
+from dealer.settings import Settings, get_settings
 from dealer.views.content import VIDEO_HOSTS
 from dealer.web.tags import tag_origins
 
@@ -45,6 +46,11 @@ def map_tile_origin() -> list[str]:
     return [f"{parts.scheme}://{parts.netloc}"] if parts and parts.scheme == "http" else []
 
 
+def checkout_origins(settings: Settings) -> list[str]:
+    """Where Mollie's checkout pages are (none in the demo: its checkout is the site's)."""
+    return [] if uses_demo(settings) else list(MOLLIE_CHECKOUT_ORIGINS)
+
+
 def websocket_origins() -> list[str]:
     """The site's origins as websocket origins (ws://, wss://)."""
     return ["ws" + own.removeprefix("http") for own in get_settings().own_origins]
@@ -67,7 +73,8 @@ def content_security_policy(document: str, *, preview: bool = False) -> str:
         "frame-src": VIDEO_PLAYERS,
         "frame-ancestors": [origin(settings.content_editor_origin)] if preview else ["'none'"],
         "base-uri": ["'self'"],
-        "form-action": ["'self'"],
+        # The reservation form leads to the payment provider's checkout (a redirect).
+        "form-action": ["'self'", *checkout_origins(settings)],
         "object-src": ["'none'"],
     }
     return "; ".join(f"{name} {' '.join(sources)}" for name, sources in directives.items())

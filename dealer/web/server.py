@@ -59,6 +59,7 @@ from dealer.web.delivery import (
 from dealer.web.describe import describe
 from dealer.web.form_post import answer_post, takes_post
 from dealer.web.frame import data_block, fill_parts
+from dealer.web.reservations import is_reservation_path, reservation_app
 from dealer.web.seo import CRAWLER_MAIN_ID, crawler_html, head_html, json_ld_script, structured_data
 from dealer.web.sitemap import robots_txt, sitemap_document
 from dealer.web.socket_guard import guard_websocket
@@ -405,6 +406,9 @@ class SiteLayer:
             return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
+            return
+        if is_reservation_path(scope["path"]):
+            await reservation_app(scope, receive, with_headers(send, self.security_headers))
             return
         if scope["method"] not in ("GET", "HEAD"):
             send = with_headers(send, self.security_headers)

@@ -136,3 +136,13 @@ def test_a_switched_on_filter_is_a_pill_named_as_its_switch(
     pills = stock.pill_values(query, index.search(query), locale, "purchase")
     assert [pill.value for pill in pills] == ["electric", "price_lowered"]
     assert pills[1].label == lowered and "1" not in {pill.label for pill in pills}
+
+
+@pytest.mark.parametrize(("locale", "word"), [("nl", "Gereserveerd"), ("de", "Reserviert")])
+def test_the_card_of_a_reserved_vehicle_says_so(index: OneSearch, locale: str,
+                                                word: str) -> None:
+    listing = stock_listing({}, locale, reserved={GOLF.slug})
+    golf, id3 = listing["cards"]
+    assert f'<span class="list-card-badge list-card-reserved">{word}</span>' in golf.html
+    assert word not in id3.html
+    assert all(word not in card.html for card in stock_listing({}, locale)["cards"])
