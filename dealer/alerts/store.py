@@ -19,7 +19,7 @@ from email import message_from_string, policy
 from itertools import groupby
 
 import numpy as np
-from sqlalchemy import delete, update
+from sqlalchemy import delete, func, update
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
@@ -51,6 +51,7 @@ logger = logging.getLogger(__name__)
 
 MODES = ("digest", "instant")
 DIGEST_PERIOD = dt.timedelta(days=1)
+MAX_CONFIRMATIONS = 3  # per address and day: the form cannot be used to flood a mailbox
 MAX_CARDS = 20  # per mail; the rest are in the listing the mail links to
 POLL_SECONDS = 60.0
 
@@ -79,6 +80,9 @@ def save_search(engine: Engine, settings: Settings, *, email: str, locale: str,
             mode=mode if mode in MODES else "digest", created_at=now)
         session.add(search)
         session.flush()
+        if _confirmations(session, search.email, now) >= MAX_CONFIRMATIONS:
+            session.commit()  # kept, unconfirmed, without another mail
+            return search.id or 0
         key = f"confirm:{search.id}"
         message = confirmation_message(settings, email=search.email, locale=locale,
                                        search_id=search.id or 0, key=key, now=now)
@@ -87,6 +91,12 @@ def save_search(engine: Engine, settings: Settings, *, email: str, locale: str,
                               created_at=now))
         session.commit()
         return search.id or 0
+
+
+def _confirmations(session: Session, email: str, now: dt.datetime) -> int:
+    return session.exec(select(func.count()).select_from(AlertMail).where(
+        AlertMail.email == email, AlertMail.kind == "confirm",
+        AlertMail.created_at > now - DIGEST_PERIOD)).one()
 
 
 def confirm(engine: Engine, token: object, now: dt.datetime) -> SavedSearch | None:
@@ -164,8 +174,9 @@ def record_matches(engine: Engine, vehicle_ids: list[int], now: dt.datetime,
             return 0
         rows = sorted({row for _, row in found})
         cards = dict(zip(rows, index.cards(np.array(rows, np.int64)), strict=True))
-        known = set(session.exec(select(AlertMatch.search_id, AlertMatch.vehicle_id,
-                                        AlertMatch.price_key)).all())
+        known = set(session.exec(
+            select(AlertMatch.search_id, AlertMatch.vehicle_id, AlertMatch.price_key)
+            .where(col(AlertMatch.vehicle_id).in_([card.id for card in cards.values()]))).all())
         added = 0
         for search_id, row in found:
             card = cards[row]

@@ -154,3 +154,11 @@ def test_digest_waits_a_day_and_links_are_checked(site: Engine, sink: SmtpSink) 
     assert request("GET", "/alerts/confirm?t=forged.0123").status_code == 404
     assert request("POST", "/alerts/unsubscribe?t=%00%ff").status_code == 404
     assert request("GET", "/alerts/manage").status_code == 404
+
+
+def test_the_form_cannot_flood_a_mailbox(site: Engine, sink: SmtpSink) -> None:
+    settings = settings_for(sink)
+    for _ in range(store.MAX_CONFIRMATIONS + 2):
+        store.save_search(site, settings, email="flood@example.org", locale="nl",
+                          params={}, mode="digest", now=NOW)
+    assert store.deliver(site, settings, NOW).sent == store.MAX_CONFIRMATIONS

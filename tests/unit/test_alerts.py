@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from dealer.alerts import mails, tokens
 from dealer.settings import Settings
 from dealer.views.stock import Card
+from dealer.web.alerts import answer
 
 NOW = dt.datetime(2026, 11, 27, 9, 0, tzinfo=dt.UTC)
 SETTINGS = Settings(base_url="https://www.example.nl", lead_mail_from="site@example.nl")
@@ -66,3 +67,10 @@ def test_a_confirmation_mail_has_no_unsubscribe_header_and_its_link() -> None:
     assert f"https://www.example.nl/alerts/confirm?t={token}" in message.get_content()
 
 
+@given(st.sampled_from(["GET", "POST"]),
+       st.sampled_from([mails.CONFIRM_PATH, mails.MANAGE_PATH, mails.UNSUBSCRIBE_PATH,
+                        mails.DELETE_PATH]),
+       st.text(max_size=300))
+def test_the_alert_pages_answer_any_query(method: str, path: str, query: str) -> None:
+    """A link that was not made by the site is a page saying so, never an error."""
+    assert answer(method, path, query).status_code == 404
