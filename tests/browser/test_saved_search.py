@@ -30,7 +30,7 @@ def test_save_the_search_and_see_the_confirmation_notice(
     page.goto(site.url(path))
     connected(page)
     form = page.get_by_test_id("saved-search")
-    form.get_by_label(texts["email"]).fill(address)
+    form.get_by_role("textbox", name=texts["email"]).fill(address)
     form.get_by_role("radio", name=texts["at_once"]).click()
     form.get_by_role("button", name=texts["save"]).click()
     # Without consent nothing is saved.
