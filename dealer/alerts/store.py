@@ -151,12 +151,15 @@ def unsubscribe(engine: Engine, email: str) -> int:
 
 def match_all(index: StockIndex, searches: list[SavedSearch],
               vehicle_ids: list[int]) -> list[tuple[int, int]]:
-    """(search id, row of the index) of every listed vehicle each search finds."""
+    """(search id, row of the index) of the listed vehicles each search finds: at most
+    ``MAX_CARDS`` per search, as many as a mail shows (a broad search would otherwise
+    note most of a large import)."""
     among = index.rows_of(vehicle_ids)
     if not among.any():
         return []
-    return [(search.id or 0, int(row)) for search in searches
-            for row in index.matching(StockQuery.from_params(search.params), among)]
+    return [(search.id or 0, row) for search in searches
+            for row in index.matching(StockQuery.from_params(search.params),
+                                      among)[:MAX_CARDS].tolist()]
 
 
 def record_matches(engine: Engine, vehicle_ids: list[int], now: dt.datetime,
