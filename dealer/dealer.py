@@ -7,6 +7,7 @@ import reflex as rx
 from reflex.state import FrontendEventExceptionState
 
 from dealer import reporting, styles
+from dealer.alerts.store import run_alerts
 from dealer.brands import PLATFORM_BRANDS, SITE_FAVICON
 from dealer.components.consent import consent_manager
 from dealer.components.errors import app_error_boundary
@@ -47,6 +48,7 @@ app.app_wraps[55, "ErrorBoundary"] = lambda _stateful: app_error_boundary(on_err
 reporting.start(get_settings(), lambda: ShellCache().build_id(static_dir()))
 # Stored leads are delivered to the dealer in the background while the server runs.
 app.register_lifespan_task(run_outbox)
+app.register_lifespan_task(run_alerts)
 
 
 async def load_places() -> None:

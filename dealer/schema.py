@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sqlmodel import SQLModel
 
+import dealer.alerts.models
 import dealer.leads.models
 import dealer.reservations.models
 import dealer.stock.models  # noqa: F401 - importing registers the tables

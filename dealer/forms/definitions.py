@@ -299,6 +299,18 @@ FORMS: dict[str, FormDef] = {
                 (NAME, EMAIL, PHONE, PREFERRED_DATE, TRANSCRIPT, PRIVACY, HONEYPOT_FIELD)),
     )
 }
+# Saving a stock search for e-mail alerts (on the stock overview; no lead is stored).
+SAVED_SEARCH = FormDef(
+    "saved_search", N_("Mail me new matches"),
+    N_("We mail you when a car matching this search arrives or gets cheaper."), None,
+    (EMAIL,
+     choice("frequency", N_("How often"), (("digest", N_("At most once a day")),
+                                           ("instant", N_("At once"))), default="digest"),
+     FieldDef("consent", "checkbox",
+              N_("I agree that my e-mail address is used for these alerts; every mail has a "
+                 "link to stop them."), "accepted",
+              messages={"accepted": N_("Please agree so that we can mail you.")})),
+)
 # Forms the chat shows inside its panel (no screen of their own).
 CHAT_FORMS = ("chat_handover", "chat_test_drive")
 # Screen of the route table -> the form it shows (brand variants share the form).

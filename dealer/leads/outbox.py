@@ -146,7 +146,14 @@ def opportunistic_tls() -> ssl.SSLContext:
 
 
 def send_email(lead: Lead, settings: Settings, files: Sequence[MailFile] = ()) -> None:
-    if not settings.smtp_host or not settings.lead_mail_to:
+    if not settings.lead_mail_to:
+        raise DeliveryError("SMTP is not configured")
+    send_message(email_message(lead, settings, files), settings)
+
+
+def send_message(message: EmailMessage, settings: Settings) -> None:
+    """Hand one mail to the configured SMTP server (leads and visitors' alerts alike)."""
+    if not settings.smtp_host:
         raise DeliveryError("SMTP is not configured")
     tls = ssl.create_default_context()  # the server's certificate is verified
     implicit_tls = settings.smtp_port == 465
@@ -162,12 +169,12 @@ def send_email(lead: Lead, settings: Settings, files: Sequence[MailFile] = ()) -
                 smtp.starttls(context=tls if required else opportunistic_tls())
                 smtp.ehlo()
             elif not implicit_tls and required:
-                # The password or the lead would cross the network readable by anyone.
+                # The password or the mail would cross the network readable by anyone.
                 raise DeliveryError("SMTP: the server offers no STARTTLS; not sending over "
                                     "an unencrypted connection")
             if settings.smtp_user:
                 smtp.login(settings.smtp_user, settings.smtp_password or "")
-            smtp.send_message(email_message(lead, settings, files))
+            smtp.send_message(message)
     except (OSError, smtplib.SMTPException) as error:
         raise DeliveryError(f"SMTP: {error!r}") from error
 

@@ -59,7 +59,7 @@ def title(ctx: PageContext) -> str:
     return _t(ctx, form_of(ctx).title)
 
 
-def _spec(ctx: PageContext, form: FormDef, f: FieldDef) -> FieldSpec:
+def field_spec(ctx: PageContext, form: FormDef, f: FieldDef) -> FieldSpec:
     return FieldSpec(
         id=f"{form.id}-{f.name}".replace("_", "-"),
         name=f.name,
@@ -76,7 +76,7 @@ def _spec(ctx: PageContext, form: FormDef, f: FieldDef) -> FieldSpec:
 
 
 def _field(ctx: PageContext, form: FormDef, f: FieldDef) -> rx.Component:
-    spec = _spec(ctx, form, f)
+    spec = field_spec(ctx, form, f)
     value = FormsState.form_values.get(f.name, "")
     error = FormsState.errors.get(f.name, "")
     if f.type == "file":

@@ -18,6 +18,7 @@ from dealer.i18n import gettext
 from dealer.pages.context import Page, PageContext
 from dealer.pages.frame import framed, screen_at_least
 from dealer.pages.recently_viewed import recently_viewed
+from dealer.pages.saved_search import saved_search
 from dealer.pages.shortlist_controls import card_controls
 from dealer.state.recent import RecentState
 from dealer.state.stock import StockState
@@ -93,6 +94,7 @@ def page(ctx: PageContext) -> rx.Component:
                     page_part("cards", class_name="list-grid")),
         ),
         served_html("pages", StockState.pagination, loaded),
+        saved_search(ctx),
         recently_viewed(locale, "", RecentState.show),
         spacing="4",
         width="100%",

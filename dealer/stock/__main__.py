@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from dealer.alerts.store import after_import
 from dealer.db import get_engine
 from dealer.migrate import upgrade
 from dealer.stock.artwork import ARTWORK_DIR, write_all
@@ -30,6 +31,7 @@ def _import(args: argparse.Namespace) -> int:
         print(f"Import failed, stock unchanged: {error}", file=sys.stderr)
         return 2
     print(report.summary())
+    print(f"alert mails queued: {after_import(get_engine(), report.new_or_cheaper)}")
     return 1 if report.rejected else 0
 
 

@@ -71,6 +71,8 @@ class ImportReport:
     made_unavailable: int = 0
     price_changes: int = 0
     rejected: list[RejectedRow] = field(default_factory=list)
+    # Vehicles this import added or lowered a price of (saved-search alerts).
+    new_or_cheaper: list[int] = field(default_factory=list)
 
     @property
     def changed(self) -> bool:
@@ -543,7 +545,9 @@ def import_rows(engine: Engine, rows: list[Any], *, full: bool = False) -> Impor
                 reasons = ["id: appears more than once in the feed"]
             if row is not None and not reasons:
                 previous = existing.get(row.external_id)
+                listed = previous is not None and previous.available
                 vehicle, reasons = _apply(session, lookups, row, now, previous, slugs)
+                changes: list[price_history.PriceChange] = []
                 if vehicle is not None and previous is not None:
                     changes = price_history.changes(stored.get(vehicle.id, {}), row.amounts(),
                                                     day)
@@ -557,6 +561,8 @@ def import_rows(engine: Engine, rows: list[Any], *, full: bool = False) -> Impor
                 if vehicle is not None:
                     report.updated += previous is not None
                     report.created += previous is None
+                    if not listed or any(change.dropped for change in changes):
+                        report.new_or_cheaper.append(vehicle.id)
                     existing[row.external_id] = vehicle
             if vehicle_id:
                 # A rejected row still names a vehicle the dealer has: keep it listed.

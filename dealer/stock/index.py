@@ -367,6 +367,19 @@ class StockIndex:
             return parts[0]
         return np.logical_and.reduce(parts)
 
+    def rows_of(self, vehicle_ids: list[int]) -> np.ndarray:
+        """The mask of the rows of these vehicles (those available)."""
+        return np.isin(self._ids, np.array(vehicle_ids, self._ids.dtype))
+
+    def matching(self, query: StockQuery, among: np.ndarray) -> np.ndarray:
+        """The rows within the mask ``among`` that ``query`` finds."""
+        base, masks = self._filter_masks(query)
+        return np.flatnonzero(self._combine(base, masks | {"among": among}, None))
+
+    def cards(self, rows: np.ndarray) -> list[VehicleCard]:
+        """The cards of these rows."""
+        return self._cards(rows)
+
     def count(self, query: StockQuery) -> int:
         base, masks = self._filter_masks(query, self._distances(query))
         return int(np.count_nonzero(self._combine(base, masks, None)))

@@ -43,6 +43,7 @@ from dealer.routes import counterpart, path_for, route_rule, same_site, same_sit
 from dealer.settings import get_settings
 from dealer.views.frame import frame_parts
 from dealer.views.served_form import FORM_LOADING_CLASS
+from dealer.web import alerts as alert_pages
 from dealer.web.body_limit import bounded
 from dealer.web.csp import content_security_policy
 from dealer.web.delivery import (
@@ -409,6 +410,9 @@ class SiteLayer:
             return
         if is_reservation_path(scope["path"]):
             await reservation_app(scope, receive, with_headers(send, self.security_headers))
+            return
+        if scope["path"] in alert_pages.PATHS:
+            await alert_pages.serve(scope, receive, with_headers(send, self.security_headers))
             return
         if scope["method"] not in ("GET", "HEAD"):
             send = with_headers(send, self.security_headers)

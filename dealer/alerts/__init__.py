@@ -1,0 +1,1 @@
+"""Saved stock searches with e-mail alerts (double opt-in, digest or at once)."""

@@ -1,0 +1,101 @@
+"""The mails of saved searches, in the language the search was saved in: the request to
+confirm, and the alert listing the cars (photo, title, price, link) with a one-click
+unsubscribe (RFC 8058) and a link to the visitor's alerts."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from collections.abc import Sequence
+from email.message import EmailMessage
+from email.utils import format_datetime
+from html import escape
+from urllib.parse import urlencode, urlsplit
+
+from dealer.alerts import tokens
+from dealer.i18n import N_, gettext
+from dealer.settings import Settings
+from dealer.views.stock import Card
+
+CONFIRM_PATH = "/alerts/confirm"
+MANAGE_PATH = "/alerts/manage"
+UNSUBSCRIBE_PATH = "/alerts/unsubscribe"
+DELETE_PATH = "/alerts/delete"
+
+_CONFIRM_SUBJECT = N_("Please confirm your search alert")
+_CONFIRM_TEXT = N_("You asked us to mail you new cars matching your search. Confirm it with "
+                   "this link; until then we send you nothing.")
+_NOT_YOU = N_("Not you? Then ignore this mail: nothing will be sent.")
+_ALERT_SUBJECT = N_("New cars for your search")
+_ALERT_TEXT = N_("These cars match your saved search:")
+_MANAGE = N_("Your alerts")
+_UNSUBSCRIBE = N_("Stop all alerts")
+
+
+def link(settings: Settings, path: str, **query: str) -> str:
+    return f"{settings.base_url.rstrip('/')}{path}?{urlencode(query)}"
+
+
+def unsubscribe_url(settings: Settings, email: str) -> str:
+    return link(settings, UNSUBSCRIBE_PATH, t=tokens.sign("address", email))
+
+
+def manage_url(settings: Settings, email: str) -> str:
+    return link(settings, MANAGE_PATH, t=tokens.sign("address", email))
+
+
+def _envelope(settings: Settings, to: str, subject: str, key: str,
+              now: dt.datetime) -> EmailMessage:
+    message = EmailMessage()
+    message["Subject"] = subject
+    message["From"] = settings.lead_mail_from
+    message["To"] = to
+    message["Date"] = format_datetime(now)
+    host = urlsplit(settings.base_url).hostname or "localhost"
+    digest = hashlib.sha256(key.encode()).hexdigest()[:32]
+    message["Message-ID"] = f"<alert-{digest}@{host}>"  # the same mail sent again is one
+    return message
+
+
+def confirmation_message(settings: Settings, *, email: str, locale: str, search_id: int,
+                         key: str, now: dt.datetime) -> EmailMessage:
+    url = link(settings, CONFIRM_PATH, t=tokens.sign("confirm", str(search_id)))
+    message = _envelope(settings, email, gettext(locale, _CONFIRM_SUBJECT), key, now)
+    message.set_content("\n\n".join((gettext(locale, _CONFIRM_TEXT), url,
+                                     gettext(locale, _NOT_YOU))))
+    return message
+
+
+def alert_message(settings: Settings, *, email: str, locale: str, cards: Sequence[Card],
+                  key: str, now: dt.datetime) -> EmailMessage:
+    unsubscribe, manage = unsubscribe_url(settings, email), manage_url(settings, email)
+    base = settings.base_url.rstrip("/")
+    message = _envelope(settings, email, gettext(locale, _ALERT_SUBJECT), key, now)
+    message["List-Unsubscribe"] = f"<{unsubscribe}>"
+    message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    intro, manage_label = gettext(locale, _ALERT_TEXT), gettext(locale, _MANAGE)
+    stop_label = gettext(locale, _UNSUBSCRIBE)
+    text = [intro, ""]
+    text += [f"{card.title} {card.version}\n{card.price}\n{base}{card.href}\n" for card in cards]
+    text += [f"{manage_label}: {manage}", f"{stop_label}: {unsubscribe}"]
+    message.set_content("\n".join(text))
+    items = "".join(
+        f'<li><a href="{escape(base + card.href)}">'
+        + (f'<img src="{escape(_absolute(base, card.photo))}" alt="{escape(card.photo_alt)}" '
+           'width="240">' if card.photo else "")
+        + f"<br>{escape(card.title)} {escape(card.version)}</a><br>"
+          f"<strong>{escape(card.price)}</strong></li>"
+        for card in cards
+    )
+    message.add_alternative(
+        f'<!doctype html><html lang="{escape(locale)}"><body><p>{escape(intro)}</p>'
+        f"<ul>{items}</ul>"
+        f'<p><a href="{escape(manage)}">{escape(manage_label)}</a> · '
+        f'<a href="{escape(unsubscribe)}">{escape(stop_label)}</a></p></body></html>',
+        subtype="html",
+    )
+    return message
+
+
+def _absolute(base: str, url: str) -> str:
+    return url if url.startswith("https://") else base + url

@@ -1,0 +1,47 @@
+"""Saving a stock search for e-mail alerts, as a visitor does, in both languages."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+
+from dealer.alerts.models import AlertMail, SavedSearch
+from tests.browser.page_types import connected, tick
+from tests.conftest import Site
+
+
+@pytest.mark.parametrize(("path", "texts"), [
+    ("/voorraad?fuel=electric&sort=price_desc",
+     {"email": "E-mailadres", "at_once": "Meteen", "consent": "Ik ga ermee akkoord",
+      "save": "Zoekopdracht bewaren", "agree": "Geef uw toestemming",
+      "sent": "Kijk in uw mailbox"}),
+    ("/de/angebote?fuel=electric&sort=price_desc",
+     {"email": "E-Mail-Adresse", "at_once": "Sofort", "consent": "Ich bin einverstanden",
+      "save": "Suche speichern", "agree": "Bitte stimmen Sie zu",
+      "sent": "Sehen Sie in Ihr Postfach"}),
+])
+def test_save_the_search_and_see_the_confirmation_notice(
+        page: Page, site: Site, db: Engine, path: str, texts: dict[str, str]) -> None:
+    address = f"alert-{texts['save'][:3].lower()}@example.org"
+    page.goto(site.url(path))
+    connected(page)
+    form = page.get_by_test_id("saved-search")
+    form.get_by_role("textbox", name=texts["email"]).fill(address)
+    form.get_by_role("radio", name=texts["at_once"]).click()
+    form.get_by_role("button", name=texts["save"]).click()
+    # Without consent nothing is saved.
+    expect(form.get_by_text(texts["agree"])).to_be_visible()
+    tick(form.get_by_role("checkbox", name=re.compile(texts["consent"])))
+    form.get_by_role("button", name=texts["save"]).click()
+    expect(page.get_by_test_id("saved-search-sent")).to_contain_text(texts["sent"])
+    with Session(db) as session:
+        search = session.exec(select(SavedSearch).where(SavedSearch.email == address)).one()
+        mail = session.exec(select(AlertMail).where(AlertMail.email == address)).one()
+    assert (search.locale, search.mode, search.confirmed_at) == (
+        "de" if path.startswith("/de") else "nl", "instant", None)
+    assert search.params == {"fuel": "electric", "sort": "price_desc"}
+    assert mail.kind == "confirm"
