@@ -20,6 +20,11 @@ if TYPE_CHECKING:
     from dealer.pageinfo import PageInfo
 
 CRAWLER_MAIN_ID = "crawler-main"
+# The served copy sits outside the app's theme: it is a theme scope of its own, with the
+# app's theme settings (dealer/styles.THEME_PROPS), so that its sizes, spaces and colours
+# are the theme's tokens as in the app.
+SERVED_THEME = ('class="crawler-page radix-themes light" data-accent-color="indigo" '
+                'data-gray-color="slate" data-radius="medium" data-scaling="100%"')
 
 
 def page_title(title: str | None) -> str:
@@ -187,4 +192,4 @@ def crawler_html(info: PageInfo, *, language_link: bool = False) -> str:
     parts += [f'<section class="card-list"><h2>{html.escape(cards.heading)}</h2>'
               f'<div class="list-grid">{cards.html}</div></section>'
               for cards in info.card_lists]
-    return f'<main id="{CRAWLER_MAIN_ID}" class="crawler-page">{"".join(parts)}</main>'
+    return f'<main id="{CRAWLER_MAIN_ID}" {SERVED_THEME}>{"".join(parts)}</main>'

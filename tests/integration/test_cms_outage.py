@@ -62,6 +62,7 @@ def service(monkeypatch: pytest.MonkeyPatch, fresh_stock_engine: Engine) -> Cont
     monkeypatch.setattr(cms_view, "get_repository", lambda: repo)
     monkeypatch.setattr(preview, "get_repository", lambda: repo)
     monkeypatch.setattr(stock_listing, "get_index", lambda: get_index(fresh_stock_engine))
+    monkeypatch.setattr(stock_listing, "get_engine", lambda: fresh_stock_engine)
     return service
 
 
