@@ -10,8 +10,6 @@ lead outbox does (``dealer.leads.outbox``), and retries with its backoff.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import datetime as dt
 import logging
 from collections.abc import Mapping
@@ -26,6 +24,7 @@ from sqlmodel import Session, col, select
 from dealer.alerts import tokens
 from dealer.alerts.mails import alert_message, confirmation_message
 from dealer.alerts.models import AlertMail, AlertMatch, SavedSearch
+from dealer.background import Recurring
 from dealer.db import get_engine
 from dealer.leads.outbox import (
     MAX_ATTEMPTS,
@@ -311,28 +310,17 @@ def process(engine: Engine | None = None, settings: Settings | None = None,
     return deliver(engine, settings, now)
 
 
-_wakeup: asyncio.Event | None = None
-_loop: asyncio.AbstractEventLoop | None = None
+
+
+_sending = Recurring("alert mails", process)
 
 
 def wake_alerts() -> None:
     """Ask the running loop to send now (a confirmation was just queued), from any thread."""
-    if _wakeup is not None and _loop is not None and not _loop.is_closed():
-        _loop.call_soon_threadsafe(_wakeup.set)
+    _sending.wake()
 
 
 async def run_alerts(interval: float = POLL_SECONDS) -> None:
     """Send alert mails for as long as the server runs: every ``interval`` seconds and
     whenever ``wake_alerts`` is called; no error ends the loop."""
-    global _wakeup, _loop
-    _wakeup, _loop = asyncio.Event(), asyncio.get_running_loop()
-    while True:
-        try:
-            report = await asyncio.to_thread(process)
-            if report.sent or report.retried or report.failed:
-                logger.info("alert mails: %s", report)
-        except Exception:
-            logger.exception("the alert mails could not be processed")
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(_wakeup.wait(), interval)
-        _wakeup.clear()
+    await _sending.run(interval)

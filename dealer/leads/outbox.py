@@ -11,8 +11,6 @@ idempotency key, e-mails a stable Message-ID, so a receiver can drop a repeat.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import datetime as dt
 import logging
 import smtplib
@@ -28,6 +26,7 @@ from sqlalchemy import func, update
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
+from dealer.background import Recurring
 from dealer.db import get_engine
 from dealer.forms import uploads
 from dealer.forms.definitions import FORMS
@@ -291,8 +290,6 @@ def process_outbox(
 
 # --- the background loop of the web server -------------------------------------------------
 
-_wakeup: asyncio.Event | None = None
-_loop: asyncio.AbstractEventLoop | None = None
 
 
 def delivery_state(engine: Engine, settings: Settings, now: dt.datetime) -> dict:
@@ -316,25 +313,17 @@ def delivery_state(engine: Engine, settings: Settings, now: dt.datetime) -> dict
     }
 
 
+# The job is looked up when it runs, so that it can be replaced (tests).
+_delivery = Recurring("lead delivery", lambda: process_outbox())
+
+
 def wake_outbox() -> None:
     """Ask the running outbox loop to look now (a lead was just stored), from any thread."""
-    if _wakeup is not None and _loop is not None and not _loop.is_closed():
-        _loop.call_soon_threadsafe(_wakeup.set)
+    _delivery.wake()
 
 
 async def run_outbox(interval: float = POLL_SECONDS) -> None:
     """Deliver leads for as long as the server runs: every ``interval`` seconds and
     whenever ``wake_outbox`` is called. Deliveries run in a thread, so slow SMTP or
     webhook targets never hold up page requests; no error ends the loop."""
-    global _wakeup, _loop
-    _wakeup, _loop = asyncio.Event(), asyncio.get_running_loop()
-    while True:
-        try:
-            report = await asyncio.to_thread(process_outbox)
-            if report.sent or report.retried or report.failed:
-                logger.info("lead delivery: %s", report)
-        except Exception:
-            logger.exception("the lead outbox could not be processed")
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(_wakeup.wait(), interval)
-        _wakeup.clear()
+    await _delivery.run(interval)
