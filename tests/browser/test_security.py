@@ -36,7 +36,7 @@ def test_notifications_from_the_server_run_under_the_policy(page: Page, site: Si
                                                             vehicle: str) -> None:
     page.add_init_script(VIOLATIONS)
     page.goto(site.url(f"/de/angebote/{vehicle}"))
-    page.locator("#main-content").get_by_role(
+    page.get_by_test_id("vehicle-details").get_by_role(
         "checkbox", name=re.compile("^Vergleichen: ")).click()
     expect(page.get_by_text("zum Vergleich hinzugefügt")).to_be_visible()
     assert page.evaluate("cspViolations") == []
