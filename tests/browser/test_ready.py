@@ -9,16 +9,26 @@ from playwright.sync_api import Page, expect
 from tests.conftest import Site, wait_until
 
 # Every message the server sends over the websocket reaches the page 1 to 3 s late, in
-# order: a busy server, or a phone on a poor connection.
+# order: a busy server, or a phone on a poor connection. One queue hands them over: a timer
+# each would not keep the order (the browser rounds their delays to whole milliseconds, so
+# a later message due in the same millisecond may come first).
 SLOW_SERVER = """(() => {
-  const Native = window.WebSocket;
+  const Native = window.WebSocket, late = [];
   let due = 0;
+  function handOver() {
+    setTimeout(() => {
+      const message = late.shift();
+      if (late.length) handOver();
+      message.deliver();
+    }, Math.max(0, late[0].due - performance.now()));
+  }
   window.WebSocket = class extends Native {
     get onmessage() { return super.onmessage; }
     set onmessage(handler) {
       super.onmessage = handler && ((event) => {
         due = Math.max(due, performance.now() + 1000 + Math.random() * 2000);
-        setTimeout(() => handler.call(this, event), due - performance.now());
+        late.push({due, deliver: () => handler.call(this, event)});
+        if (late.length === 1) handOver();
       });
     }
   };

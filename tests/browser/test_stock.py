@@ -9,13 +9,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.page_types import connected
 from tests.conftest import Site
-
-
-def count_of(page: Page) -> int:
-    count = page.get_by_test_id("result-count")
-    expect(count).to_have_text(re.compile(r"\d"))
-    text = count.inner_text()
-    return int(re.sub(r"\D", "", text))
+from tests.stock_counts import count_of
 
 
 def test_filter_sort_page_and_share(page: Page, site: Site) -> None:

@@ -10,6 +10,7 @@ from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.browser.page_types import PHONE, connected
 from tests.conftest import Site, consent_cookie
+from tests.stock_counts import count_of
 
 DESKTOP = {"width": 1280, "height": 900}
 LANGUAGES = pytest.mark.parametrize("words", [
@@ -22,12 +23,6 @@ LANGUAGES = pytest.mark.parametrize("words", [
      "pages": "Seiten", "filters": "Filter", "price": " €", "place": "6511",
      "radius": "Im Umkreis von 25 km", "nearest": "Entfernung (nächste zuerst)"},
 ], ids=["nl", "de"])
-
-
-def count_of(page: Page) -> int:
-    count = page.get_by_test_id("result-count")
-    expect(count).to_have_text(re.compile(r"\d"))
-    return int(re.sub(r"\D", "", count.inner_text()))
 
 
 def prices(page: Page, marker: str) -> list[int]:

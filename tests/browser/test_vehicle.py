@@ -9,12 +9,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.browser.page_types import connected
 from tests.conftest import Site
-
-
-def count_of(page: Page) -> int:
-    count = page.get_by_test_id("result-count")
-    expect(count).to_have_text(re.compile(r"\d"))
-    return int(re.sub(r"\D", "", count.inner_text()))
+from tests.stock_counts import count_of
 
 
 @pytest.mark.parametrize(

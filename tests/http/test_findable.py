@@ -10,6 +10,7 @@ import httpx
 import pytest
 
 from tests.conftest import Site
+from tests.stock_counts import stock_put_back
 
 
 class Head(HTMLParser):
@@ -285,21 +286,19 @@ def test_unknown_things_answer_404(site: Site, path: str) -> None:
 def test_sold_vehicle_is_gone(site: Site) -> None:
     from sqlmodel import Session
 
-    from dealer.db import make_engine
     from dealer.stock.repository import set_vehicle_available
 
     slug = sample_params(site)["vehicle"]
-    engine = make_engine(site.database_url)
-    with Session(engine) as session:
-        set_vehicle_available(session, slug, False)
-        session.commit()
-    try:
-        response, head = fetch(site, f"/de/angebote/{slug}")
-        assert response.status_code == 410
-        assert head.titles == ["410 - Fahrzeug nicht gefunden"]
-        assert head.meta["robots"] == "noindex"
-    finally:
+    with stock_put_back(site) as engine:
         with Session(engine) as session:
-            set_vehicle_available(session, slug, True)
+            set_vehicle_available(session, slug, False)
             session.commit()
-        engine.dispose()
+        try:
+            response, head = fetch(site, f"/de/angebote/{slug}")
+            assert response.status_code == 410
+            assert head.titles == ["410 - Fahrzeug nicht gefunden"]
+            assert head.meta["robots"] == "noindex"
+        finally:
+            with Session(engine) as session:
+                set_vehicle_available(session, slug, True)
+                session.commit()

@@ -9,9 +9,9 @@ import httpx
 import pytest
 from sqlmodel import Session
 
-from dealer.db import make_engine
 from dealer.stock.repository import set_vehicle_available
 from tests.conftest import Site
+from tests.stock_counts import site_stock_count, stock_put_back, wait_for_stock_count
 
 STOCK = {"nl": "/voorraad", "de": "/de/angebote"}
 HEADING = {"nl": "Vergelijkbare voertuigen", "de": "Ähnliche Fahrzeuge"}
@@ -36,17 +36,18 @@ def vehicle(site: Site) -> str:
 
 @pytest.fixture
 def sold(site: Site, vehicle: str) -> Iterator[str]:
-    engine = make_engine(site.database_url)
-    with Session(engine) as session:
-        assert set_vehicle_available(session, vehicle, False)
-        session.commit()
-    try:
-        yield vehicle
-    finally:
+    with stock_put_back(site) as engine:
+        before = site_stock_count(site)
         with Session(engine) as session:
-            set_vehicle_available(session, vehicle, True)
+            assert set_vehicle_available(session, vehicle, False)
             session.commit()
-        engine.dispose()
+        try:
+            wait_for_stock_count(site, before - 1)
+            yield vehicle
+        finally:
+            with Session(engine) as session:
+                set_vehicle_available(session, vehicle, True)
+                session.commit()
 
 
 @pytest.mark.parametrize("locale", ["nl", "de"])

@@ -9,6 +9,7 @@ import httpx
 import pytest
 
 from tests.conftest import Site
+from tests.stock_counts import served_count
 
 
 @pytest.mark.parametrize(("path", "shown", "hidden"), [
@@ -76,11 +77,6 @@ def test_the_served_listing_has_its_filters_order_and_pages_as_links(
     nav = re.search(rf'<nav class="pagination" aria-label="{pages}">(.*?)</nav>', served).group(1)
     assert f'href="{listing}?fuel=electric&amp;page=2"' in nav
     assert re.search(r'aria-current="page">1</a>', nav)
-
-
-def served_count(html: str) -> int:
-    count = re.search(r'data-testid="result-count"[^>]*><span[^>]*>([^<]+)</span>', html)
-    return int(re.sub(r"\D", "", count.group(1)))
 
 
 @pytest.mark.parametrize("listing", ["/voorraad", "/de/angebote", "/voorraad/private-lease",
