@@ -2,10 +2,13 @@
 compiled from. Compiling takes about a minute on two cores; a start with nothing
 changed (a crash, a restart of the same release, a test restarting the server) skips it
 and only bundles again (scripts/run.sh). Every setting counts, as pages read some of
-them when they are compiled (the site's name, the feature flags).
+them when they are compiled (the site's name, the feature flags), except those only the
+server and the bundle read (``RUNTIME_SETTINGS``): the bundling that every start does
+writes the address into the page scripts (the framework's env.json).
 
 `python -m dealer.build_stamp` exits 0 when the compiled pages are current; otherwise
 it forgets the stamp (a compile about to start may stop halfway) and exits 1.
+`python -m dealer.build_stamp key` prints the key the pages would be compiled under.
 """
 
 from __future__ import annotations
@@ -21,6 +24,11 @@ SOURCES = ("dealer", "assets", "locales", "rxconfig.py", "requirements.txt")
 # Written by the compile itself, from the sources above.
 COMPILE_OUTPUT = ("assets/external",)
 STAMP = Path(".web") / "compiled-from.txt"
+# Where the site listens and keeps its data, and how many processes share its visitors'
+# state for how long: not in the compiled pages (compared on builds that differ in them:
+# the same pages).
+RUNTIME_SETTINGS = frozenset({"port", "base_url", "database_url", "upload_dir", "redis_url",
+                              "workers", "state_idle_seconds"})
 
 
 def _source_files(root: Path) -> Iterator[Path]:
@@ -35,12 +43,13 @@ def _source_files(root: Path) -> Iterator[Path]:
 
 
 def compile_key(root: Path, settings: Settings) -> str:
-    """A digest of every source file (name and content) and every setting."""
+    """A digest of every source file (name and content) and every setting the pages may
+    read."""
     digest = hashlib.sha256()
     for path in _source_files(root):
         digest.update(path.relative_to(root).as_posix().encode() + b"\0")
         digest.update(path.read_bytes() + b"\0")
-    digest.update(settings.model_dump_json().encode())
+    digest.update(settings.model_dump_json(exclude=set(RUNTIME_SETTINGS)).encode())
     return digest.hexdigest()
 
 
@@ -58,7 +67,10 @@ def forget(root: Path) -> None:
     (root / STAMP).unlink(missing_ok=True)
 
 
-def main() -> int:
+def main(argv: list[str]) -> int:
+    if argv == ["key"]:
+        print(compile_key(PROJECT_ROOT, get_settings()))
+        return 0
     if is_current(PROJECT_ROOT, get_settings()):
         print("The pages are compiled from these sources and settings already: "
               "bundling only")
@@ -68,4 +80,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -12,6 +12,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import time
 import uuid
 from collections import defaultdict
@@ -297,7 +298,7 @@ def separate_site(name: str, env: dict[str, str]) -> Iterator[Site]:
     time; one run at a time per copy (another test run may want it). A site with settings
     of its own is one more compile: restarting the shared site with other settings and
     back would be two."""
-    checkout = ROOT / ".cache" / "sites" / name
+    checkout = SITES / name
     (checkout / ".cache").mkdir(parents=True, exist_ok=True)
     with (checkout / ".cache" / "site.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
@@ -305,13 +306,52 @@ def separate_site(name: str, env: dict[str, str]) -> Iterator[Site]:
         data = checkout / "data" / "tests"
         shutil.rmtree(data, ignore_errors=True)
         data.mkdir(parents=True)
-        site = Site(steady_port(name), f"sqlite:///{data / 'site.db'}", checkout=checkout,
-                    env={"DEALER_PUBLIC_MOCKS": "true", "DEALER_UPLOAD_DIR": str(data / "uploads"),
-                         **env})
+        env = {"DATABASE_URL": f"sqlite:///{data / 'site.db'}", "DEALER_PUBLIC_MOCKS": "true",
+               "DEALER_UPLOAD_DIR": str(data / "uploads"), **env}
+        with compiled_once(checkout, env):
+            site = Site(steady_port(name), env["DATABASE_URL"], checkout=checkout, env=env)
         try:
             yield site
         finally:
             stop_site(site.process)
+
+
+SITES = ROOT / ".cache" / "sites"
+
+
+@contextmanager
+def compiled_once(checkout: Path, env: dict[str, str]) -> Iterator[None]:
+    """Around a site's start: a copy whose pages are not compiled from its sources and
+    settings takes them from another copy that has them (the workers' sites differ only
+    where they listen and keep their data: dealer/build_stamp.RUNTIME_SETTINGS), or else
+    compiles them while copies that would compile the same wait to take them."""
+    key = subprocess.run([sys.executable, "-m", "dealer.build_stamp", "key"], cwd=checkout,
+                         env={**os.environ, **env}, check=True, capture_output=True,
+                         text=True).stdout.strip()
+    with (SITES / f"compiling-{key[:16]}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not _compiled_under(checkout, key):
+            donor = next((copy for copy in SITES.iterdir()
+                          if copy != checkout and _compiled_under(copy, key)), None)
+            if donor is not None:
+                _take_compiled_pages(donor, checkout)
+        if _compiled_under(checkout, key):
+            fcntl.flock(lock, fcntl.LOCK_UN)  # a start without a compile makes no one wait
+        yield
+
+
+def _compiled_under(checkout: Path, key: str) -> bool:
+    stamp = checkout / ".web" / "compiled-from.txt"
+    return stamp.is_file() and stamp.read_text().strip() == key
+
+
+def _take_compiled_pages(donor: Path, checkout: Path) -> None:
+    """The donor's compiled pages and installed packages, not its bundle (each start
+    bundles, with its own address)."""
+    source, web = donor / ".web", checkout / ".web"
+    shutil.rmtree(web, ignore_errors=True)
+    shutil.copytree(source, web, symlinks=True, ignore=lambda directory, names: [
+        name for name in names if Path(directory) == source and name in ("build", "env.json")])
 
 
 @pytest.fixture(scope="session")

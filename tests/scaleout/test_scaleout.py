@@ -1,6 +1,6 @@
 """Several server workers on PostgreSQL and Redis: the set-up for more traffic.
 
-The site runs from its own copy of the checkout (its own build), with two
+The site runs from its own copy of the checkout (tests/conftest.separate_site), with two
 workers sharing visitor state through a Redis server of its own (the tests stop and
 start it) and stock in PostgreSQL. Visitor state expires after a minute without events.
 """
@@ -35,10 +35,8 @@ from tests.conftest import (
     RedisServer,
     Site,
     consent_cookie,
-    copy_checkout,
-    free_port,
     redis_server,
-    stop_site,
+    separate_site,
 )
 
 POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432"
@@ -53,19 +51,16 @@ def redis() -> Iterator[RedisServer]:
 
 
 @pytest.fixture(scope="module")
-def scaled_site(tmp_path_factory: pytest.TempPathFactory, redis: RedisServer) -> Iterator[Site]:
+def scaled_site(redis: RedisServer) -> Iterator[Site]:
     database = f"dealer_{uuid.uuid4().hex[:8]}"
     with psycopg.connect("host=127.0.0.1 user=postgres dbname=postgres", autocommit=True) as db:
         db.execute(f'CREATE DATABASE "{database}"')
-    checkout = tmp_path_factory.mktemp("scaled")
-    copy_checkout(checkout)
-    site = Site(free_port(), f"{POSTGRES}/{database}", checkout=checkout,
-                env={"REDIS_URL": redis.url, "DEALER_WORKERS": "2",
-                     "DEALER_STATE_IDLE_SECONDS": str(IDLE_SECONDS)})
     try:
-        yield site
+        with separate_site("scaled", {"DATABASE_URL": f"{POSTGRES}/{database}",
+                                      "REDIS_URL": redis.url, "DEALER_WORKERS": "2",
+                                      "DEALER_STATE_IDLE_SECONDS": str(IDLE_SECONDS)}) as site:
+            yield site
     finally:
-        stop_site(site.process)
         with psycopg.connect("host=127.0.0.1 user=postgres dbname=postgres",
                              autocommit=True) as db:
             db.execute(f'DROP DATABASE "{database}" WITH (FORCE)')

@@ -39,10 +39,21 @@ def test_a_new_file_counts(root: Path, added: str) -> None:
     assert not build_stamp.is_current(root, Settings())
 
 
-def test_every_setting_counts(root: Path) -> None:
+def test_every_setting_the_pages_may_read_counts(root: Path) -> None:
     build_stamp.record(root, Settings(site_name="Rijnland Autogroep"))
     assert not build_stamp.is_current(root, Settings(site_name="Autohaus Rhein"))
-    assert not build_stamp.is_current(root, Settings(port=3001))
+    assert not build_stamp.is_current(root, Settings(site_name="Rijnland Autogroep",
+                                                     feature_trade_in=False))
+
+
+def test_where_the_site_listens_and_keeps_its_data_does_not(root: Path) -> None:
+    """Two sites of one release on other ports, databases and state stores share their
+    compiled pages."""
+    build_stamp.record(root, Settings())
+    assert build_stamp.is_current(root, Settings(
+        port=3001, base_url="http://127.0.0.1:3001", database_url="sqlite:///other.db",
+        upload_dir=root / "other-uploads", redis_url="redis://127.0.0.1:6390/0", workers=2,
+        state_idle_seconds=60))
 
 
 def test_what_the_compile_writes_itself_does_not(root: Path) -> None:
@@ -59,11 +70,18 @@ def test_a_start_that_compiles_forgets_the_stamp_first(root: Path,
     """Should that compile stop halfway, the next start must not take its pages."""
     monkeypatch.setattr(build_stamp, "PROJECT_ROOT", root)
     build_stamp.record(root, Settings(site_name="Autohaus Rhein"))
-    assert build_stamp.main() == 1
+    assert build_stamp.main([]) == 1
     assert not (root / build_stamp.STAMP).exists()
     build_stamp.record(root, Settings())
-    assert build_stamp.main() == 0
+    assert build_stamp.main([]) == 0
 
 
 def test_without_a_build_nothing_is_current(root: Path) -> None:
     assert not build_stamp.is_current(root, Settings())
+
+
+def test_the_key_a_copy_would_compile_under(root: Path, monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(build_stamp, "PROJECT_ROOT", root)
+    assert build_stamp.main(["key"]) == 0
+    assert capsys.readouterr().out.strip() == build_stamp.compile_key(root, Settings())
