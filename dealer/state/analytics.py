@@ -13,7 +13,7 @@ from dealer.analytics import page_events
 from dealer.content.preview import is_preview
 from dealer.state.request import page_request
 from dealer.visible import for_log
-from dealer.web.describe import describe
+from dealer.web.describe import described_lately
 
 logger = logging.getLogger(__name__)
 
@@ -25,7 +25,7 @@ class AnalyticsState(rx.State):
         if is_preview(request.query):
             return None
         try:
-            info = await describe(request.path, request.query)
+            info = await described_lately(request.path, request.query)
         except Exception:  # measuring never troubles the visitor; the log keeps the cause
             logger.exception("analytics: no events for %s", for_log(request.path))
             return None

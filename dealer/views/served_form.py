@@ -68,6 +68,8 @@ def next_steps(form: FormDef) -> tuple[str, ...]:
                       else "trade_in" if form.id == "trade_in" else "request"]
 
 FORM_ID = "served-form"
+# A served form whose fields the app adopts when it takes the page over (web/served_form.js).
+ADOPTED = "data-adopt"
 REQUEST_KEY = "request_key"  # the hidden field with the request's idempotency key
 NEEDS_SCRIPTS = N_("To send your CV, please open this page in a browser with JavaScript "
                    "switched on.")
@@ -187,7 +189,7 @@ def form_html(form: FormDef, locale: str, *, values: Mapping[str, str], request_
     ]
     return str(Markup(
         '<form method="post" id="{}" class="served-form" accept-charset="utf-8" '
-        'aria-label="{}"{}>{}</form>'
+        'data-adopt="id" aria-label="{}"{}>{}</form>'
     ).format(FORM_ID, t(form.title), Markup(" data-sent") if sent else Markup(""),
              Markup("").join(parts)))
 

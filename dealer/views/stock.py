@@ -7,6 +7,8 @@ options with their counts and links, the active-filter pills.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -24,8 +26,9 @@ from dealer.reservations.service import held_vehicles
 from dealer.routes import path_for, resolve
 from dealer.settings import get_settings
 from dealer.stock import catalog
-from dealer.stock.index import get_index
+from dealer.stock.index import StockIndex, get_index
 from dealer.stock.labels import label
+from dealer.stock.price_history import today
 from dealer.stock.query import (
     DEFAULT_SORT,
     DISTANCE_SORT,
@@ -729,8 +732,8 @@ def served_filters_html(query: StockQuery, display: str, groups: list[FilterGrou
     close = gettext(locale, "Close filters")
     action = stock_path(locale, query.scope_brand, query.scope_deal)
     parts = [
-        f'<form method="get" action="{escape(action)}" '
-        f'class="filter-form">{hidden}<a class="filter-sheet-close" href="#{FILTERS_LINK_ID}" '
+        f'<form method="get" action="{escape(action)}" class="filter-form" data-adopt="name">'
+        f'{hidden}<a class="filter-sheet-close" href="#{FILTERS_LINK_ID}" '
         f'aria-label="{escape(close)}">×</a>'
     ]
     for group in groups:
@@ -783,6 +786,38 @@ def sorted_by_shown_price(query: StockQuery, display: str) -> StockQuery:
     return query.replace(sort=f"{display}_{direction}", page=query.page)
 
 
+class _KeptListings:
+    """The listings built last from the current index, by everything else they are built
+    from: one page view builds its listing once for the served HTML, the app's load and
+    analytics. A new index (the stock changed) lets the old ones go."""
+
+    MAX = 64
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._index: StockIndex | None = None
+        self._built: OrderedDict[tuple, dict] = OrderedDict()
+
+    def get(self, index: StockIndex, key: tuple) -> dict | None:
+        with self._lock:
+            if index is not self._index:
+                return None
+            if (listing := self._built.get(key)) is not None:
+                self._built.move_to_end(key)
+            return listing
+
+    def keep(self, index: StockIndex, key: tuple, listing: dict) -> None:
+        with self._lock:
+            if index is not self._index:
+                self._index, self._built = index, OrderedDict()
+            self._built[key] = listing
+            while len(self._built) > self.MAX:
+                self._built.popitem(last=False)
+
+
+_KEPT = _KeptListings()
+
+
 def stock_listing(params: Mapping[str, str], locale: str, scope: Scope = Scope(), *,
                   reserved: Collection[str] = ()) -> dict:
     """Everything the stock overview shows for a URL's query parameters: the records
@@ -790,10 +825,23 @@ def stock_listing(params: Mapping[str, str], locale: str, scope: Scope = Scope()
     them: ``cards``, ``controls`` (the search, the place and the ranges, drawn by the app)
     and the HTML of the filter links, the menus and the page numbers (the same in the
     served page). The cards of the ``reserved`` vehicles
-    (``reservations.service.held_vehicles``) say so."""
+    (``reservations.service.held_vehicles``) say so. Built once per index, day, URL and
+    price setting (and kept: the caller must not change it)."""
+    index = get_index()
+    key = (today(), multi_price(), locale, scope, frozenset(reserved),
+           tuple(sorted((name, repr(value)) for name, value in params.items())))
+    if (kept := _KEPT.get(index, key)) is not None:
+        return kept
+    listing = _built_listing(index, params, locale, scope, reserved)
+    _KEPT.keep(index, key, listing)
+    return listing
+
+
+def _built_listing(index: StockIndex, params: Mapping[str, str], locale: str, scope: Scope,
+                   reserved: Collection[str]) -> dict:
     query = scope.query(params)
     display = price_display(params, scope.deal)
-    result = get_index().search(sorted_by_shown_price(query, display))
+    result = index.search(sorted_by_shown_price(query, display))
     pages = [
         Link(value=str(number), label=str(number),
              href=listing_path(locale, query.replace(page=number), display),

@@ -5,6 +5,11 @@ Reflex pages (titles, not-found states) both end in the same presenters
 (``dealer.views``), so they can never disagree about a page. Every describer has one
 signature, ``(path, locale, params, query) -> PageInfo``, sync or async; a sync one
 reads the database and runs in a worker thread.
+
+The pages described last are kept for a moment (``described_lately``): the app asks for
+a page's analytics events right after the page was served, and takes the page the HTTP
+answer described instead of describing it again. Nothing else reads them: a page served
+reads its data as it is now.
 """
 
 from __future__ import annotations
@@ -13,6 +18,9 @@ import asyncio
 import importlib
 import inspect
 import logging
+import threading
+import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from functools import cache
 
@@ -37,11 +45,56 @@ def describer_for(screen: str) -> Describer | None:
     return getattr(importlib.import_module(f"dealer.views.{module}"), function)
 
 
+class _LatelyDescribed:
+    """The pages described in the last ``KEPT_S`` seconds, by URL; at most ``MAX``."""
+
+    KEPT_S = 30.0
+    MAX = 512
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._pages: OrderedDict[tuple, tuple[float, PageInfo]] = OrderedDict()
+
+    @staticmethod
+    def key(path: str, query: Mapping[str, str] | None) -> tuple:
+        return path, tuple(sorted((query or {}).items()))
+
+    def get(self, path: str, query: Mapping[str, str] | None) -> PageInfo | None:
+        with self._lock:
+            kept = self._pages.get(self.key(path, query))
+        if kept is None or time.monotonic() - kept[0] > self.KEPT_S:
+            return None
+        return kept[1]
+
+    def keep(self, path: str, query: Mapping[str, str] | None, info: PageInfo) -> None:
+        key = self.key(path, query)
+        with self._lock:
+            self._pages.pop(key, None)
+            self._pages[key] = (time.monotonic(), info)
+            while len(self._pages) > self.MAX:
+                self._pages.popitem(last=False)
+
+
+_LATELY = _LatelyDescribed()
+
+
+async def described_lately(path: str, query: Mapping[str, str] | None = None) -> PageInfo:
+    """The page as ``describe`` gave it a moment ago for the same URL, else described now:
+    for analytics of a page view, never for what a visitor sees."""
+    return _LATELY.get(path, query) or await describe(path, query)
+
+
 async def describe(path: str, query: Mapping[str, str] | None = None) -> PageInfo:
     """The page a path shows; an unknown path gives the not-found page, a describer that
     fails the something-went-wrong page with status 500 (the log and the error reporter
     get the exception, the visitor never sees it); one whose content the content service
     cannot give right now the temporarily-unavailable page with status 503."""
+    info = await _described(path, query)
+    _LATELY.keep(path, query, info)
+    return info
+
+
+async def _described(path: str, query: Mapping[str, str] | None) -> PageInfo:
     resolved = resolve(path)
     if resolved is None:
         return not_found(path, locale_from_path(path))

@@ -15,6 +15,7 @@ import html
 import json
 import logging
 import re
+from dataclasses import replace
 from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
@@ -42,7 +43,7 @@ from dealer.pageinfo import PageInfo, error_page
 from dealer.routes import counterpart, path_for, route_rule, same_site, same_site_target
 from dealer.settings import get_settings
 from dealer.views.frame import frame_parts
-from dealer.views.served_form import FORM_LOADING_CLASS
+from dealer.views.served_form import ADOPTED, FORM_LOADING_CLASS
 from dealer.web import alerts as alert_pages
 from dealer.web.body_limit import bounded
 from dealer.web.csp import content_security_policy
@@ -106,7 +107,8 @@ CRAWLER_CLEANUP_SCRIPT = (
     ".forEach(function(e){e.remove()});history.pushState=p;return p.apply(this,arguments)}})()"
     "</script>"
 )
-# What is typed in a served request form goes to the app's form when the app takes over.
+# What is typed in a served form (a request form, the stock filters' search) goes to the
+# app's fields when the app takes over.
 SERVED_FORM_SCRIPT = ("<script>" + (Path(__file__).parent / "served_form.js").read_text()
                       + "</script>")
 # SPEC §4: a failed chunk load loads the page anew, at most once per 10 s per path; a
@@ -274,7 +276,7 @@ def with_page(document: str, info: PageInfo, *, crawler_body: bool, build_id: st
     scripts.append(LANG_SYNC_SCRIPT)
     if get_settings().route_rules:  # before the clean-up, which restores pushState once
         scripts.append(ROUTE_RULES_SCRIPT.replace("__BUILD__", build_id))
-    if info.form_html:
+    if any(ADOPTED in html for html in (info.form_html, *info.parts.values())):
         scripts.append(SERVED_FORM_SCRIPT)
     scripts += [CRAWLER_CLEANUP_SCRIPT, APP_GUARD_SCRIPT.replace("__BUILD__", build_id)]
     if get_settings().public_mocks:
@@ -541,7 +543,7 @@ class SiteLayer:
                 return response
         info = await describe(path, dict(parse_qsl(query)))
         if preview:
-            info.noindex = True
+            info = replace(info, noindex=True)  # the page described is shared
             return self.document(info, headers, await frame_parts(draft_repository()),
                                  preview=True)
         return self.document(info, headers, await frame_parts())

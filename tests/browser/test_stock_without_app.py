@@ -133,3 +133,38 @@ def test_the_app_takes_over_the_served_filters_as_they_are(page: Page, site: Sit
     expect(page.locator("#stock-filters a[role=radio]")).to_have_count(4)
     assert page.evaluate(SHOWN) == served
     assert page.locator(".pagination a").evaluate_all("links => links.map(a => a.href)") == pages
+
+
+@LANGUAGES
+def test_a_search_typed_before_the_app_is_there_is_the_apps_search(
+        page: Page, site: Site, words: dict[str, str]) -> None:
+    page.set_viewport_size(DESKTOP)
+    held: list[Route] = []
+    holding = [True]  # the app's scripts wait until the visitor has typed
+
+    def hold(route: Route) -> None:
+        if holding[0]:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/assets/*.js", hold)
+    page.goto(site.url(words["path"]), wait_until="domcontentloaded")
+    everything = count_of(page)
+    everything_text = page.get_by_test_id("result-count").inner_text()
+    page.locator("#page-filters input[name=q]").press_sequentially("golf", delay=50)
+    holding[0] = False
+    for route in held:
+        route.continue_()
+    connected(page)
+    expect(page.locator("#page-filters")).to_have_count(0)  # the app draws its own now
+    box = page.locator("#stock-filters input[name=q]")
+    expect(box).to_have_value("golf")
+    expect(box).to_be_focused()
+    page.keyboard.type(" tsi")  # typing goes on in the app's box
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(r"[?&]q=golf\+tsi(&|$)"))
+    expect(page.get_by_test_id("result-count")).not_to_have_text(everything_text)
+    assert 0 < count_of(page) < everything
+    titles = page.get_by_test_id("vehicle-card").locator("h2").all_inner_texts()
+    assert titles and all("Golf" in title for title in titles)

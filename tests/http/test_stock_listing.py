@@ -68,7 +68,8 @@ def test_the_served_listing_has_its_filters_order_and_pages_as_links(
     assert (listing, "true") in [(href, checked) for href, checked, _ in options]
     assert f"{listing}?fuel=diesel%2Celectric" in [href for href, _, _ in options]
     # The search and the ranges: a form that loads the listing, keeping the other filters.
-    assert f'<form method="get" action="{listing}" class="filter-form">' in aside
+    assert (f'<form method="get" action="{listing}" class="filter-form" '
+            'data-adopt="name">') in aside
     assert '<input type="hidden" name="fuel" value="electric">' in aside
     assert '<select name="price_max"' in aside and 'name="q"' in aside
     # The quick entries, the order and the page numbers.

@@ -233,3 +233,33 @@ def test_brand_names_follow_the_language(
     assert page["card_values"] and all(card.title.startswith(shown)
                                        for card in page["card_values"])
     assert f"{html.escape(shown)}<svg" in page["pills"]  # the pill names the brand
+
+
+def test_a_page_view_searches_the_stock_once(monkeypatch: pytest.MonkeyPatch,
+                                             index: StockIndex, stock_engine: Engine) -> None:
+    """The served page, the app's load and analytics build the same listing: one search,
+    until the URL, the reservations or the stock (a new index) differ."""
+    from dealer.views import stock as listing
+
+    searches = []
+
+    def counted(index: StockIndex) -> StockIndex:
+        search = index.search
+        monkeypatch.setattr(index, "search", lambda *args, **kw: searches.append(index)
+                            or search(*args, **kw))
+        return index
+
+    current = counted(index)
+    monkeypatch.setattr(listing, "get_index", lambda: current)
+    first = listing.stock_listing({"fuel": "electric"}, "nl")
+    assert listing.stock_listing({"fuel": "electric"}, "nl") is first
+    assert len(searches) == 1
+    listing.stock_listing({"fuel": "electric"}, "de")
+    listing.stock_listing({"fuel": "electric", "page": "2"}, "nl")
+    slug = first["card_values"][0].slug
+    reserved = listing.stock_listing({"fuel": "electric"}, "nl", reserved={slug})
+    assert reserved["card_values"][0].reserved and not first["card_values"][0].reserved
+    assert len(searches) == 4
+    current = counted(StockIndex.build(stock_engine))  # the stock changed
+    assert listing.stock_listing({"fuel": "electric"}, "nl") == first
+    assert searches[4:] == [current]
