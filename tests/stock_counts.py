@@ -10,8 +10,10 @@ from contextlib import contextmanager
 import httpx
 from playwright.sync_api import Page, expect
 from sqlalchemy import Engine
+from sqlmodel import Session
 
 from dealer.db import make_engine
+from dealer.stock.repository import set_vehicle_available
 from tests.conftest import Site, wait_until
 
 STOCK = "/voorraad"
@@ -55,3 +57,23 @@ def stock_put_back(site: Site) -> Iterator[Engine]:
     finally:
         engine.dispose()
         wait_for_stock_count(site, before)
+
+
+@contextmanager
+def sold_for_a_while(site: Site, slug: str) -> Iterator[None]:
+    """The vehicle sold (no longer available) while the block runs, once the site's index
+    has followed; then on sale again, and the site counts the stock it counted before."""
+    with stock_put_back(site) as engine:
+        before = site_stock_count(site)
+        _set_available(engine, slug, False)
+        try:
+            wait_for_stock_count(site, before - 1)
+            yield
+        finally:
+            _set_available(engine, slug, True)
+
+
+def _set_available(engine: Engine, slug: str, available: bool) -> None:
+    with Session(engine) as session:
+        assert set_vehicle_available(session, slug, available)
+        session.commit()

@@ -5,7 +5,7 @@ It posts to the page's own address (``dealer.web.form_post``), with the fields o
 form's definition, their labels, help, ``required``, ``autocomplete`` and ``maxlength``,
 and, answered after a send, every value as typed and each error beside its field. Its ids
 are the app's with a ``served-`` prefix, so that both never share one while the app takes
-over (``web/served_form.js`` hands what was typed to the app's fields of the same name).
+over (``web/scripts/served_form.js`` hands what was typed to the app's fields of the same name).
 A form with a file (the job application's CV) needs the app: its page says so instead.
 """
 
@@ -68,7 +68,8 @@ def next_steps(form: FormDef) -> tuple[str, ...]:
                       else "trade_in" if form.id == "trade_in" else "request"]
 
 FORM_ID = "served-form"
-# A served form whose fields the app adopts when it takes the page over (web/served_form.js).
+# A served form whose fields the app adopts when it takes the page over
+# (web/scripts/served_form.js).
 ADOPTED = "data-adopt"
 REQUEST_KEY = "request_key"  # the hidden field with the request's idempotency key
 NEEDS_SCRIPTS = N_("To send your CV, please open this page in a browser with JavaScript "

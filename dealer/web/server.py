@@ -61,6 +61,7 @@ from dealer.web.delivery import (
 from dealer.web.describe import describe
 from dealer.web.form_post import answer_post, takes_post
 from dealer.web.frame import data_block, fill_parts
+from dealer.web.page_scripts import inline_script
 from dealer.web.reservations import is_reservation_path, reservation_app
 from dealer.web.seo import CRAWLER_MAIN_ID, crawler_html, head_html, json_ld_script, structured_data
 from dealer.web.sitemap import robots_txt, sitemap_document
@@ -76,90 +77,18 @@ SITEMAP_CACHE = "public, max-age=300"  # the sitemaps are rebuilt every five min
 RETRY_AFTER_SECONDS = 120
 SPA_FALLBACK = "__spa-fallback.html"
 PAYLOAD_SUFFIX = "/_payload.json"
-# React leaves <html lang> alone on client-side navigation: follow the URL prefix.
-LANG_SYNC_SCRIPT = (
-    "<script>(function(){var h=history;function s(){document.documentElement.lang="
-    "/^\\/de(\\/|$)/.test(location.pathname)?'de-DE':'nl-NL'}"
-    "['pushState','replaceState'].forEach(function(m){var o=h[m];h[m]=function(){"
-    "var r=o.apply(this,arguments);s();return r}});addEventListener('popstate',s)})()"
-    "</script>"
-)
-# Removes the no-JavaScript copy of the page once the app has drawn its own heading (a
-# copy with a request form: once the app's form is there, what was typed in the served
-# one handed over, see SERVED_FORM_SCRIPT), the server's <title> once the app has set
-# one, and every server head tag at the first client-side navigation (they describe the
-# first page only). Should the app not
-# draw (its server unreachable), the copy returns into the flow after a while, so that
-# it no longer covers the header.
+# The page scripts (web/scripts/*.js): the copy of the page without JavaScript leaves
+# once the app has drawn its own, or returns into the flow after this long.
 APP_DRAW_TIMEOUT_MS = 15_000
-CRAWLER_CLEANUP_SCRIPT = (
-    "<script>(function(){var d=document,i='" + CRAWLER_MAIN_ID + "',o;"
-    "setTimeout(function(){var m=d.getElementById(i);if(m)m.style.position='static'},"
-    + str(APP_DRAW_TIMEOUT_MS) + ");function t(){"
-    "var m=d.getElementById(i);if(m&&d.querySelector('#main-content h1')&&!(m.querySelector("
-    "'form')&&d.querySelector('#main-content ." + FORM_LOADING_CLASS + "'))){m.dispatchEvent("
-    "new Event('served-copy-leaves',{bubbles:true}));m.remove()}"
-    "var s=d.head.querySelector('title[data-seo]');"
-    "if(s&&d.head.querySelectorAll('title').length>1){s.remove();s=null}"
-    "if(d.readyState!=='loading'&&!d.getElementById(i)&&!s)o.disconnect()}"
-    "o=new MutationObserver(t);o.observe(d.documentElement,{childList:true,subtree:true});"
-    "var p=history.pushState;history.pushState=function(){d.querySelectorAll('[data-seo]')"
-    ".forEach(function(e){e.remove()});history.pushState=p;return p.apply(this,arguments)}})()"
-    "</script>"
-)
-# What is typed in a served form (a request form, the stock filters' search) goes to the
-# app's fields when the app takes over.
-SERVED_FORM_SCRIPT = ("<script>" + (Path(__file__).parent / "served_form.js").read_text()
-                      + "</script>")
-# SPEC §4: a failed chunk load loads the page anew, at most once per 10 s per path; a
-# new build (polled) turns the next link click into a full page load. A page module that
-# fails while the app moves to another page: the app's router reloads the page being
-# left, so that reload is turned into a load of the page the visitor asked for (the link
-# clicked last, within the guard's time), under the same guard.
+LANG_SYNC_SCRIPT = inline_script("lang_sync")
+CRAWLER_CLEANUP_SCRIPT = inline_script(
+    "crawler_cleanup", crawler_main_id=CRAWLER_MAIN_ID, app_draw_timeout_ms=APP_DRAW_TIMEOUT_MS,
+    form_loading_class=FORM_LOADING_CLASS)
+SERVED_FORM_SCRIPT = inline_script("served_form")
+# A failed chunk load loads the page anew, at most once per guard time per path; a new
+# build (polled) turns the next link click into a full page load (scripts/app_guard.js).
 BUILD_POLL_MS = 120_000
 RELOAD_GUARD_MS = 10_000
-APP_GUARD_SCRIPT = (
-    "<script>(function(){var g=" + str(RELOAD_GUARD_MS) + ",n=null;"
-    "function asked(){var h=n&&Date.now()-n.t<g?n.h:location.href;n=null;return h}"
-    "function load(h){var u=new URL(h,location.href),k='chunk-reload:'+u.pathname;"
-    "var l=+sessionStorage.getItem(k)||0;if(Date.now()-l<=g)return;"
-    "sessionStorage.setItem(k,Date.now());"
-    "if(u.href===location.href)location.reload();else location.assign(u.href)}"
-    "function r(){load(asked())}"
-    "document.addEventListener('click',function(e){var a=e.target.closest&&"
-    "e.target.closest('a[href]');if(a&&a.origin===location.origin&&!a.target)"
-    "n={h:a.href,t:Date.now()}},true);"
-    "if(window.navigation)navigation.addEventListener('navigate',function(e){"
-    "if(e.navigationType!=='reload'){n=null;return}"
-    "if(n&&e.cancelable&&Date.now()-n.t<g){e.preventDefault();r()}});"
-    "addEventListener('error',function(e){var t=e.target||{};if((t.tagName==='SCRIPT'||"
-    "t.tagName==='LINK')&&/\\/assets\\//.test(t.src||t.href||''))r()},true);"
-    "addEventListener('unhandledrejection',function(e){var m=String(e.reason&&e.reason.message"
-    "||e.reason);if(/dynamically imported module|Importing a module script failed/i.test(m))r()});"
-    "var b='__BUILD__',s=false;setInterval(function(){fetch('/builds/latest.json?t='+Date.now(),"
-    "{cache:'no-store'}).then(function(x){return x.json()}).then(function(j){if(j.id!==b)s=true})"
-    ".catch(function(){})}," + str(BUILD_POLL_MS) + ");document.addEventListener('click',"
-    "function(e){if(!s)return;var a=e.target.closest&&e.target.closest('a[href]');"
-    "if(a&&a.origin===location.origin&&!a.target){e.preventDefault();location.href=a.href}},true)"
-    "})()</script>"
-)
-# Route rules (DEALER_ROUTE_RULES) hold for the app's own navigation too: the rules of this
-# build come from its meta file (SPEC §7), and a link click or a history push to a rule's
-# source loads that address from the server, which redirects it (or answers the broken
-# link). Plain links need nothing: the browser asks the server anyway.
-ROUTE_RULES_SCRIPT = (
-    "<script>(function(){var s=[],l=location;function p(u){return u.replace(/\\/+$/,'')||'/'}"
-    "fetch('/builds/meta/__BUILD__.json').then(function(r){return r.json()}).then(function(j)"
-    "{s=(j.routeRules||[]).map(function(r){return p(r.source)})}).catch(function(){});"
-    "function m(u){try{u=new URL(u,l.href)}catch(e){return null}"
-    "return u.origin===l.origin&&s.indexOf(p(u.pathname))>-1?u.href:null}"
-    "document.addEventListener('click',function(e){if(e.defaultPrevented||e.button||e.metaKey"
-    "||e.ctrlKey||e.shiftKey||e.altKey)return;var a=e.target.closest&&e.target.closest("
-    "'a[href]');var h=a&&!a.target&&m(a.href);if(h){e.preventDefault();e.stopPropagation();"
-    "l.assign(h)}},true);var o=history.pushState;history.pushState=function(d,t,u){"
-    "var h=u!=null&&m(String(u));if(h){l.assign(h);return}return o.apply(this,arguments)}"
-    "})()</script>"
-)
 # The one font file Dutch and German pages draw with (assets/fonts/fonts.css): fetched
 # with the page instead of after its stylesheet, so the text is drawn once.
 FONT_PRELOAD = ('<link rel="preload" href="/fonts/inter-latin-cz-wght-normal.woff2" as="font" '
@@ -184,10 +113,8 @@ REFLEX_DEFAULT_OG_IMAGE = '<meta content="favicon.ico" property="og:image"/>'
 # In a preview of drafts: the content editor's bridge, after the page (preview.jsx).
 BRIDGE_SCRIPT_ID = "content-bridge"
 # SPEC §1: in mock-data mode the console says so (for developers, not translated).
-MOCK_WARNING_SCRIPT = (
-    "<script>console.warn('Mock data mode: bundled demo data replaces the content "
-    "and stock APIs.')</script>"
-)
+MOCK_WARNING_SCRIPT = ("<script>console.warn('Mock data mode: bundled demo data replaces the "
+                       "content and stock APIs.')</script>")
 
 
 def static_dir() -> Path:
@@ -275,10 +202,12 @@ def with_page(document: str, info: PageInfo, *, crawler_body: bool, build_id: st
     document = fill_parts(document, (frame or {}).get(info.locale, {}), info.parts)
     scripts.append(LANG_SYNC_SCRIPT)
     if get_settings().route_rules:  # before the clean-up, which restores pushState once
-        scripts.append(ROUTE_RULES_SCRIPT.replace("__BUILD__", build_id))
+        scripts.append(inline_script("route_rules", build=build_id))
     if any(ADOPTED in html for html in (info.form_html, *info.parts.values())):
         scripts.append(SERVED_FORM_SCRIPT)
-    scripts += [CRAWLER_CLEANUP_SCRIPT, APP_GUARD_SCRIPT.replace("__BUILD__", build_id)]
+    scripts += [CRAWLER_CLEANUP_SCRIPT, inline_script(
+        "app_guard", build=build_id, reload_guard_ms=RELOAD_GUARD_MS,
+        build_poll_ms=BUILD_POLL_MS)]
     if get_settings().public_mocks:
         scripts.append(MOCK_WARNING_SCRIPT)
     document = document.replace("</head>", "".join(scripts) + "</head>", 1)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, Route, expect
 
 PHONE = {"width": 360, "height": 740}
 # Page types by path template; {vehicle} is a vehicle of the demo stock.
@@ -26,6 +28,28 @@ def connected(page: Page) -> None:
     then on links navigate inside the app."""
     expect(page.locator(".loading-bar")).not_to_have_class(re.compile("loading-bar--active"))
     expect(page.locator("#served-form")).to_have_count(0)
+
+
+@contextmanager
+def scripts_held(page: Page) -> Iterator[None]:
+    """The app's scripts wait until the block has ended: the served page alone, as a slow
+    phone shows it before the app takes over."""
+    held: list[Route] = []
+    holding = True
+
+    def hold(route: Route) -> None:
+        if holding:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/assets/*.js", hold)
+    try:
+        yield
+    finally:
+        holding = False
+        for route in held:
+            route.continue_()
 
 
 def tick(box: Locator) -> None:

@@ -7,13 +7,13 @@ import datetime as dt
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, Page, expect
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from dealer.leads.models import Lead
 from dealer.stock.models import Vehicle
-from tests.browser.page_types import connected
+from tests.browser.page_types import connected, scripts_held
 from tests.conftest import Site
 
 NEXT_WEEK = (dt.date.today() + dt.timedelta(days=7)).isoformat()
@@ -84,27 +84,15 @@ def test_what_is_typed_before_the_app_is_ready_is_what_the_app_sends(
 ) -> None:
     words, vehicle = LANGUAGES[locale], on_sale(db)
     path = words["path"].format(vehicle=vehicle)
-    held: list[Route] | None = []
-
-    def hold(route: Route) -> None:  # the app's scripts wait until they are let go
-        if held is None:
-            route.continue_()
-        else:
-            held.append(route)
-
-    page.route("**/assets/*.js", hold)
-    page.goto(site.url(path), wait_until="domcontentloaded")
     served = page.locator("#served-form")
-    served.get_by_label(words["name"]).fill("Anna de Vries")
-    served.get_by_label(words["email"]).fill("anna@example.nl")
-    served.get_by_label(words["date"]).fill(NEXT_WEEK)
-    served.get_by_role("radio", name=words["afternoon"]).check()
-    served.get_by_role("checkbox", name=re.compile(words["consent"])).check()
-    served.get_by_label(words["email"]).focus()
-
-    waiting, held = held, None
-    for route in waiting:
-        route.continue_()
+    with scripts_held(page):
+        page.goto(site.url(path), wait_until="domcontentloaded")
+        served.get_by_label(words["name"]).fill("Anna de Vries")
+        served.get_by_label(words["email"]).fill("anna@example.nl")
+        served.get_by_label(words["date"]).fill(NEXT_WEEK)
+        served.get_by_role("radio", name=words["afternoon"]).check()
+        served.get_by_role("checkbox", name=re.compile(words["consent"])).check()
+        served.get_by_label(words["email"]).focus()
     expect(served).to_have_count(0)  # the app's form has taken its place
     expect(page.get_by_role("textbox", name=words["name"])).to_have_value("Anna de Vries")
     expect(page.get_by_role("textbox", name=words["email"])).to_be_focused()

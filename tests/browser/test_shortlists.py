@@ -7,11 +7,9 @@ from dataclasses import dataclass
 
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
-from sqlmodel import Session
 
-from dealer.stock.repository import set_vehicle_available
 from tests.conftest import Site
-from tests.stock_counts import site_stock_count, stock_put_back, wait_for_stock_count
+from tests.stock_counts import sold_for_a_while
 
 
 @dataclass(frozen=True)
@@ -253,27 +251,16 @@ def test_sold_vehicle_leaves_both_lists_with_a_notice(page: Page, site: Site,
     checkbox(sold_card, words.favourite).click()
     expect(header_count(page, words.favourites_page)).to_have_text("1")
 
-    with stock_put_back(site) as engine:
-        before = site_stock_count(site)
-        try:
-            with Session(engine) as session:
-                assert set_vehicle_available(session, sold, False)
-                session.commit()
-            wait_for_stock_count(site, before - 1)
-
-            page.goto(site.url(words.compare_page))
-            expect(page.get_by_text(words.pruned, exact=True)).to_be_visible()
-            expect(header_count(page, words.compare_page)).to_have_text("1")
-            expect(header_count(page, words.favourites_page)).to_have_text("0")
-            expect(page.get_by_test_id("compare-too-few")).to_be_visible()
-            # Told once: the next page has nothing more to remove.
-            page.goto(site.url(words.favourites_page))
-            expect(page.get_by_test_id("favourites-empty")).to_be_visible()
-            expect(page.get_by_text(words.pruned, exact=True)).to_have_count(0)
-        finally:
-            with Session(engine) as session:
-                set_vehicle_available(session, sold, True)
-                session.commit()
+    with sold_for_a_while(site, sold):
+        page.goto(site.url(words.compare_page))
+        expect(page.get_by_text(words.pruned, exact=True)).to_be_visible()
+        expect(header_count(page, words.compare_page)).to_have_text("1")
+        expect(header_count(page, words.favourites_page)).to_have_text("0")
+        expect(page.get_by_test_id("compare-too-few")).to_be_visible()
+        # Told once: the next page has nothing more to remove.
+        page.goto(site.url(words.favourites_page))
+        expect(page.get_by_test_id("favourites-empty")).to_be_visible()
+        expect(page.get_by_text(words.pruned, exact=True)).to_have_count(0)
 
 
 @LANGUAGES

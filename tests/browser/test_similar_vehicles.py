@@ -7,12 +7,10 @@ from dataclasses import dataclass
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
-from sqlmodel import Session
 
-from dealer.stock.repository import set_vehicle_available
 from tests.browser.page_types import connected
 from tests.conftest import Site, consent_cookie, wait_until
-from tests.stock_counts import site_stock_count, stock_put_back, wait_for_stock_count
+from tests.stock_counts import sold_for_a_while
 
 
 @dataclass(frozen=True)
@@ -84,21 +82,11 @@ def test_similar_and_recently_viewed_vehicles(functional: BrowserContext, site: 
 
     # Sold: its page says so and offers similar vehicles instead of a dead end.
     sold = similar[0].rsplit("/", 1)[1]
-    with stock_put_back(site) as engine:
-        before = site_stock_count(site)
-        try:
-            with Session(engine) as session:
-                assert set_vehicle_available(session, sold, False)
-                session.commit()
-            wait_for_stock_count(site, before - 1)
-            page.goto(site.url(similar[0]))
-            expect(page.get_by_test_id("error-screen").get_by_role("heading", level=1)
-                   ).to_have_text(words.not_found)
-            assert similar[0] not in similar_on(page, words)
-        finally:
-            with Session(engine) as session:
-                set_vehicle_available(session, sold, True)
-                session.commit()
+    with sold_for_a_while(site, sold):
+        page.goto(site.url(similar[0]))
+        expect(page.get_by_test_id("error-screen").get_by_role("heading", level=1)
+               ).to_have_text(words.not_found)
+        assert similar[0] not in similar_on(page, words)
 
     # Refusing functional storage forgets the list.
     assert sold in page.evaluate(RECENT_STORE)

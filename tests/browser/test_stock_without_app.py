@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.page_types import PHONE, connected
+from tests.browser.page_types import PHONE, connected, scripts_held
 from tests.conftest import Site, consent_cookie
 from tests.stock_counts import count_of
 
@@ -106,27 +106,15 @@ SHOWN = """() => [...document.querySelectorAll('[data-testid=result-count], #sto
 def test_the_app_takes_over_the_served_filters_as_they_are(page: Page, site: Site,
                                                            words: dict[str, str]) -> None:
     page.set_viewport_size(DESKTOP)
-    held: list[Route] = []
-    holding = [True]  # the app's scripts wait until the served page has been read
-
-    def hold(route: Route) -> None:
-        if holding[0]:
-            held.append(route)
-        else:
-            route.continue_()
-
-    page.route("**/assets/*.js", hold)
-    # With a place found: the radii stand above the other filters.
-    page.goto(site.url(f"{words['path']}?fuel=electric&near={words['place']}&sort=price_desc"),
-              wait_until="domcontentloaded")
-    expect(page.locator("#page-filters a[role=checkbox]").first).to_be_visible()
-    expect(page.locator("#page-filters a[role=radio]")).to_have_count(4)
-    served = page.evaluate(SHOWN)
-    pages = page.locator("#page-pages a").evaluate_all("links => links.map(a => a.href)")
-    assert len(served) > 40 and len(pages) > 2
-    holding[0] = False
-    for route in held:
-        route.continue_()
+    with scripts_held(page):  # until the served page has been read
+        # With a place found: the radii stand above the other filters.
+        page.goto(site.url(f"{words['path']}?fuel=electric&near={words['place']}"
+                           "&sort=price_desc"), wait_until="domcontentloaded")
+        expect(page.locator("#page-filters a[role=checkbox]").first).to_be_visible()
+        expect(page.locator("#page-filters a[role=radio]")).to_have_count(4)
+        served = page.evaluate(SHOWN)
+        pages = page.locator("#page-pages a").evaluate_all("links => links.map(a => a.href)")
+        assert len(served) > 40 and len(pages) > 2
     connected(page)
     expect(page.locator("#page-filters")).to_have_count(0)  # the app draws its own now
     expect(page.locator("#stock-filters a[role=checkbox]").first).to_be_visible()
@@ -139,23 +127,11 @@ def test_the_app_takes_over_the_served_filters_as_they_are(page: Page, site: Sit
 def test_a_search_typed_before_the_app_is_there_is_the_apps_search(
         page: Page, site: Site, words: dict[str, str]) -> None:
     page.set_viewport_size(DESKTOP)
-    held: list[Route] = []
-    holding = [True]  # the app's scripts wait until the visitor has typed
-
-    def hold(route: Route) -> None:
-        if holding[0]:
-            held.append(route)
-        else:
-            route.continue_()
-
-    page.route("**/assets/*.js", hold)
-    page.goto(site.url(words["path"]), wait_until="domcontentloaded")
-    everything = count_of(page)
-    everything_text = page.get_by_test_id("result-count").inner_text()
-    page.locator("#page-filters input[name=q]").press_sequentially("golf", delay=50)
-    holding[0] = False
-    for route in held:
-        route.continue_()
+    with scripts_held(page):  # until the visitor has typed
+        page.goto(site.url(words["path"]), wait_until="domcontentloaded")
+        everything = count_of(page)
+        everything_text = page.get_by_test_id("result-count").inner_text()
+        page.locator("#page-filters input[name=q]").press_sequentially("golf", delay=50)
     connected(page)
     expect(page.locator("#page-filters")).to_have_count(0)  # the app draws its own now
     box = page.locator("#stock-filters input[name=q]")

@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from tests.conftest import Site
-from tests.stock_counts import stock_put_back
+from tests.stock_counts import sold_for_a_while
 
 
 class Head(HTMLParser):
@@ -284,21 +284,9 @@ def test_unknown_things_answer_404(site: Site, path: str) -> None:
 
 
 def test_sold_vehicle_is_gone(site: Site) -> None:
-    from sqlmodel import Session
-
-    from dealer.stock.repository import set_vehicle_available
-
     slug = sample_params(site)["vehicle"]
-    with stock_put_back(site) as engine:
-        with Session(engine) as session:
-            set_vehicle_available(session, slug, False)
-            session.commit()
-        try:
-            response, head = fetch(site, f"/de/angebote/{slug}")
-            assert response.status_code == 410
-            assert head.titles == ["410 - Fahrzeug nicht gefunden"]
-            assert head.meta["robots"] == "noindex"
-        finally:
-            with Session(engine) as session:
-                set_vehicle_available(session, slug, True)
-                session.commit()
+    with sold_for_a_while(site, slug):
+        response, head = fetch(site, f"/de/angebote/{slug}")
+        assert response.status_code == 410
+        assert head.titles == ["410 - Fahrzeug nicht gefunden"]
+        assert head.meta["robots"] == "noindex"

@@ -7,11 +7,9 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from sqlmodel import Session
 
-from dealer.stock.repository import set_vehicle_available
 from tests.conftest import Site
-from tests.stock_counts import site_stock_count, stock_put_back, wait_for_stock_count
+from tests.stock_counts import sold_for_a_while
 
 STOCK = {"nl": "/voorraad", "de": "/de/angebote"}
 HEADING = {"nl": "Vergelijkbare voertuigen", "de": "Ähnliche Fahrzeuge"}
@@ -36,18 +34,8 @@ def vehicle(site: Site) -> str:
 
 @pytest.fixture
 def sold(site: Site, vehicle: str) -> Iterator[str]:
-    with stock_put_back(site) as engine:
-        before = site_stock_count(site)
-        with Session(engine) as session:
-            assert set_vehicle_available(session, vehicle, False)
-            session.commit()
-        try:
-            wait_for_stock_count(site, before - 1)
-            yield vehicle
-        finally:
-            with Session(engine) as session:
-                set_vehicle_available(session, vehicle, True)
-                session.commit()
+    with sold_for_a_while(site, vehicle):
+        yield vehicle
 
 
 @pytest.mark.parametrize("locale", ["nl", "de"])
