@@ -7,8 +7,6 @@ options with their counts and links, the active-filter pills.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -19,6 +17,7 @@ from dealer.analytics import click, vehicle_id
 from dealer.brands import PLATFORM_BRANDS, brand_name
 from dealer.db import get_engine
 from dealer.i18n import N_, format_distance, format_number, format_price, gettext, ngettext
+from dealer.kept import Kept
 from dealer.locations.lookup import MAX_PLACE_LENGTH
 from dealer.pageinfo import Fact, Link, PageInfo, error_page, home_link
 from dealer.params import integer
@@ -791,28 +790,19 @@ class _KeptListings:
     from: one page view builds its listing once for the served HTML, the app's load and
     analytics. A new index (the stock changed) lets the old ones go."""
 
-    MAX = 64
+    SIZE = 64
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
         self._index: StockIndex | None = None
-        self._built: OrderedDict[tuple, dict] = OrderedDict()
+        self._built: Kept[dict] = Kept(self.SIZE)
 
     def get(self, index: StockIndex, key: tuple) -> dict | None:
-        with self._lock:
-            if index is not self._index:
-                return None
-            if (listing := self._built.get(key)) is not None:
-                self._built.move_to_end(key)
-            return listing
+        return self._built.get(key) if index is self._index else None
 
     def keep(self, index: StockIndex, key: tuple, listing: dict) -> None:
-        with self._lock:
-            if index is not self._index:
-                self._index, self._built = index, OrderedDict()
-            self._built[key] = listing
-            while len(self._built) > self.MAX:
-                self._built.popitem(last=False)
+        if index is not self._index:
+            self._index, self._built = index, Kept(self.SIZE)
+        self._built.keep(key, listing)
 
 
 _KEPT = _KeptListings()

@@ -10,8 +10,6 @@ state and the HTTP layer both call it, so they always agree on a vehicle.
 from __future__ import annotations
 
 import datetime as dt
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -36,6 +34,7 @@ from dealer.i18n import (
     gettext,
     ngettext,
 )
+from dealer.kept import Kept
 from dealer.locations.repository import LocationView
 from dealer.pageinfo import CardList, Fact, Link, PageInfo, error_page, home_link
 from dealer.plates.client import RegisteredVehicle
@@ -867,28 +866,21 @@ def vehicle_page(path: str, *, engine: Engine | None = None,
     # Only what the register's answers already hold: the page never waits for it.
     registered = (register or get_stock_register()).facts(detail.licence_plate)
     held = reserved_until(engine or get_engine(), [detail.slug]).get(detail.slug)
-    with _found_pages_lock:
-        kept = _found_pages.get(path)
-        # The same vehicle data, register answer, stock index and reservation: the same page.
-        if kept is not None and kept[0] is detail and kept[1] is registered \
-                and kept[2] is index and kept[3] == held:
-            _found_pages.move_to_end(path)
-            return kept[4]
+    kept = _FOUND_PAGES.get(path)
+    # The same vehicle data, register answer, stock index and reservation: the same page.
+    if kept is not None and kept[0] is detail and kept[1] is registered \
+            and kept[2] is index and kept[3] == held:
+        return kept[4]
     view = vehicle_view(detail, locale, brand, registered, held)
     similar = similar_vehicles(detail, index, locale, brand)
     info = with_similar(describe_found(detail, view, path, locale, screen, params), similar)
     page = VehiclePage(info, view, similar)
-    with _found_pages_lock:
-        _found_pages[path] = (detail, registered, index, held, page)
-        while len(_found_pages) > FOUND_PAGES_KEPT:
-            _found_pages.popitem(last=False)
+    _FOUND_PAGES.keep(path, (detail, registered, index, held, page))
     return page
 
 
 # A vehicle's page is built once per stock version and path: ``current_vehicle`` gives the
 # same data object for as long as the stock does not change, and a first visit asks for the
 # page twice (the served HTML and the page's state). Pages and views are only read.
-FOUND_PAGES_KEPT = 2048
-_found_pages: OrderedDict[str, tuple[VehicleDetail, RegisteredVehicle | None, StockIndex,
-                                     dt.datetime | None, VehiclePage]] = OrderedDict()
-_found_pages_lock = threading.Lock()  # pages are built in worker threads
+_FOUND_PAGES: Kept[tuple[VehicleDetail, RegisteredVehicle | None, StockIndex,
+                         dt.datetime | None, VehiclePage]] = Kept(2048)

@@ -18,14 +18,13 @@ import asyncio
 import importlib
 import inspect
 import logging
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from functools import cache
 
 from dealer.content.repository import ContentUnavailable
 from dealer.i18n import locale_from_path
+from dealer.kept import Kept
 from dealer.pageinfo import PageInfo, error_page, not_found
 from dealer.routes import SCREENS, resolve
 from dealer.visible import for_log
@@ -46,33 +45,26 @@ def describer_for(screen: str) -> Describer | None:
 
 
 class _LatelyDescribed:
-    """The pages described in the last ``KEPT_S`` seconds, by URL; at most ``MAX``."""
+    """The pages described in the last ``KEPT_S`` seconds, by URL; at most ``SIZE``."""
 
     KEPT_S = 30.0
-    MAX = 512
+    SIZE = 512
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._pages: OrderedDict[tuple, tuple[float, PageInfo]] = OrderedDict()
+        self._pages: Kept[tuple[float, PageInfo]] = Kept(self.SIZE)
 
     @staticmethod
     def key(path: str, query: Mapping[str, str] | None) -> tuple:
         return path, tuple(sorted((query or {}).items()))
 
     def get(self, path: str, query: Mapping[str, str] | None) -> PageInfo | None:
-        with self._lock:
-            kept = self._pages.get(self.key(path, query))
+        kept = self._pages.get(self.key(path, query))
         if kept is None or time.monotonic() - kept[0] > self.KEPT_S:
             return None
         return kept[1]
 
     def keep(self, path: str, query: Mapping[str, str] | None, info: PageInfo) -> None:
-        key = self.key(path, query)
-        with self._lock:
-            self._pages.pop(key, None)
-            self._pages[key] = (time.monotonic(), info)
-            while len(self._pages) > self.MAX:
-                self._pages.popitem(last=False)
+        self._pages.keep(self.key(path, query), (time.monotonic(), info))
 
 
 _LATELY = _LatelyDescribed()
