@@ -6,6 +6,7 @@ from sqlmodel import SQLModel
 
 import dealer.alerts.models
 import dealer.leads.models
+import dealer.plates.models
 import dealer.reservations.models
 import dealer.stock.models  # noqa: F401 - importing registers the tables
 

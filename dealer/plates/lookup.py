@@ -110,6 +110,10 @@ class PlateLookupService:
             while len(self._kept) > self._cache_size:
                 self._kept.popitem(last=False)
 
+    def remember(self, plate: Plate, vehicle: RegisteredVehicle | None, seconds: float) -> None:
+        """Keeps an answer the register gave elsewhere (another process) for ``seconds``."""
+        self._keep(plate.compact, vehicle, seconds)
+
     def _may_ask(self, visitor: str) -> bool:
         """Whether this visitor may have the register asked once more; counts it if so."""
         now = self._clock()

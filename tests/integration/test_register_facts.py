@@ -5,6 +5,7 @@ the stock import takes the plate."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from collections.abc import Iterator
 
@@ -13,7 +14,8 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from dealer.plates.client import FUELS, VEHICLES
-from dealer.plates.lookup import PlateLookupService
+from dealer.plates.lookup import CACHE_SECONDS, PlateLookupService
+from dealer.plates.models import RegisterAnswer
 from dealer.plates.register import StockRegister
 from dealer.routes import path_for
 from dealer.settings import Settings
@@ -44,10 +46,10 @@ RECORDED = {
 KAMIQ = "10000"  # its external id
 
 
-def register_at(service: LoopbackService) -> StockRegister:
+def register_at(service: LoopbackService, engine: Engine | None = None) -> StockRegister:
     settings = Settings(public_mocks=False, content_token="token",  # no demo fallback
                         plate_lookup_url=f"{service.origin}/resource")
-    return StockRegister(PlateLookupService(settings))
+    return StockRegister(PlateLookupService(settings), engine=engine)
 
 
 def slug_of(engine: Engine, external_id: str) -> str:
@@ -111,6 +113,33 @@ def test_an_outage_hides_the_block_without_delaying_the_page(
         page = vehicle_page(path, engine=fresh_stock_engine, register=register)
         assert page.info.status == 200 and page.view.register == []
         assert len(failing.requested(f"/resource/{VEHICLES}")) == 1  # the failure is kept
+
+
+def test_an_answer_is_shared_by_every_process_and_outlives_a_restart(
+    fresh_stock_engine: Engine, register_service: LoopbackService,
+) -> None:
+    """The site's reader stores what the register said: another server process, or the
+    next start, shows the facts at once without asking, until the answer is an hour old."""
+    path = path_for("vehicle", "nl", vehicle=slug_of(fresh_stock_engine, KAMIQ))
+    first = register_at(register_service, fresh_stock_engine)
+    vehicle_page(path, engine=fresh_stock_engine, register=first)
+    wait_until(lambda: register_service.requested(f"/resource/{VEHICLES}")
+               and not first.asking(), "the register's answer")
+    with LoopbackService(RECORDED, status=503) as down:  # the other process's register
+        other = register_at(down, fresh_stock_engine)
+        page = vehicle_page(path, engine=fresh_stock_engine, register=other)
+        assert ("APK geldig tot", "5 november 2028") in [
+            (fact.label, fact.value) for fact in page.view.register]
+        assert not other.asking() and down.requested(f"/resource/{VEHICLES}") == []
+        with Session(fresh_stock_engine) as session:  # an hour later it is asked again
+            row = session.get(RegisterAnswer, "3TZ456")
+            row.fetched_at -= dt.timedelta(seconds=CACHE_SECONDS)
+            session.add(row)
+            session.commit()
+        later = register_at(down, fresh_stock_engine)
+        assert vehicle_page(path, engine=fresh_stock_engine, register=later).view.register == []
+        wait_until(lambda: down.requested(f"/resource/{VEHICLES}"), "the register asked again")
+    assert len(register_service.requested(f"/resource/{VEHICLES}")) == 1
 
 
 def test_every_demo_plate_shows_its_facts_from_the_demo_register(
