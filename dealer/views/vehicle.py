@@ -40,6 +40,7 @@ from dealer.pageinfo import CardList, Fact, Link, PageInfo, error_page, home_lin
 from dealer.plates.client import RegisteredVehicle
 from dealer.plates.register import StockRegister, get_stock_register
 from dealer.reservations.service import reserved_until
+from dealer.reservations.terms import RESERVATION_TERMS
 from dealer.routes import path_for, resolve, screens_showing
 from dealer.settings import get_settings
 from dealer.shortlists import CONSUMPTION_ROWS, DATA_ROWS, Formatter
@@ -551,14 +552,6 @@ def register_facts(detail: VehicleDetail, registered: RegisteredVehicle | None,
 
 
 RESERVATION_ACTION = "/reservering"  # dealer.web.reservations.START_PATH
-RESERVATION_TERMS = (
-    N_("The car is held for you for {hours} hours from your payment; nobody else can reserve "
-       "or buy it in that time."),
-    N_("The deposit of {amount} is paid online and counts towards the price when you buy "
-       "the car."),
-    N_("If you do not buy the car, the deposit is refunded in full."),
-    N_("Reserving does not oblige you to buy. We contact you within one working day."),
-)
 
 
 def reservation_block(reserved_until: dt.datetime | None, locale: str) -> ReservationBlock:
