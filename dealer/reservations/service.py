@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sqlalchemy import update
@@ -296,24 +295,12 @@ def refund(engine: Engine, client: MollieClient, reservation_id: int,
         return session.get(Reservation, reservation_id)
 
 
-def reserved_until(engine: Engine, slugs: Iterable[str],
-                   now: dt.datetime | None = None) -> dict[str, dt.datetime]:
-    """The vehicles among ``slugs`` a paid reservation holds now, with the hold's end."""
-    wanted = list(dict.fromkeys(slugs))
-    if not wanted:
-        return {}
+def held_vehicles(engine: Engine, now: dt.datetime | None = None) -> dict[str, dt.datetime]:
+    """The vehicles paid reservations hold now (few at any time), each with the hold's
+    end: the vehicle page's own status and the 'Reserved' badge of the cards."""
     with Session(engine) as session:
-        rows = session.exec(select(Reservation.vehicle_slug, Reservation.expires_at).where(
-            Reservation.status == "paid", Reservation.expires_at > (now or now_utc()),
-            Reservation.held_vehicle.in_(wanted))).all()  # type: ignore[union-attr]
-    return dict(rows)
-
-
-def held_vehicles(engine: Engine, now: dt.datetime | None = None) -> set[str]:
-    """The vehicles paid reservations hold now (few at any time), for the stock's cards."""
-    with Session(engine) as session:
-        return set(session.exec(select(Reservation.vehicle_slug).where(
-            Reservation.status == "paid", Reservation.expires_at > (now or now_utc()))))
+        return dict(session.exec(select(Reservation.vehicle_slug, Reservation.expires_at).where(
+            Reservation.status == "paid", Reservation.expires_at > (now or now_utc()))).all())
 
 
 def reservations(engine: Engine, limit: int = 50) -> list[Reservation]:
