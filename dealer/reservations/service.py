@@ -9,6 +9,11 @@ one reservation; the other insert fails.
 A payment's status is only ever what the provider's API answers for it (``settle``): a
 webhook says no more than "ask about this payment", so a forged or repeated one changes
 nothing that the API does not confirm, and a second call finds nothing left to do.
+
+A deposit to be refunded (paid after its hold lapsed for a car another visitor has, or the
+dealer's refund) is ``refunding`` until the provider takes the refund: what it refuses,
+``retry_refunds`` tries again. The visitor's mails (``mails``) are queued in the
+transaction that changes the reservation.
 """
 
 from __future__ import annotations
@@ -195,8 +200,8 @@ def settle(engine: Engine, client: MollieClient, payment_id: str, *,
                                 .where(Reservation.payment_id == payment_id)).one()
     if new == "late" and reservation_id is not None:
         try:
-            _refund_once(engine, client, reservation_id, settings, now)
-            status = "refunded"
+            if _refund_once(engine, client, reservation_id, settings, now):
+                status = "refunded"
         except PaymentError as exc:
             logger.warning("reservation #%s: the refund failed, it is tried again later: %s",
                            reservation_id, exc)
