@@ -13,6 +13,7 @@ from sqlalchemy import delete
 from sqlmodel import Session
 
 from dealer.db import make_engine
+from dealer.leads.models import Lead  # noqa: F401 - the reservation's lead table
 from dealer.reservations.models import Reservation
 from dealer.routes import path_for
 from tests.conftest import Site
@@ -112,11 +113,15 @@ def test_on_a_brands_pages_its_own_similar_vehicles_lead_to_its_pages(site: Site
     listing = path_for("brand_stock", locale, brand="volkswagen")
     html = httpx.get(site.url(listing), timeout=30).text
     own = re.findall(rf'href="({re.escape(listing)}/[a-z0-9-]+)"', html)
-    assert own, "no Volkswagen on the brand's listing"
-    links = similar_links(httpx.get(site.url(own[0]), timeout=30).text, locale)
-    volkswagens = [link for link in links if link.startswith(listing + "/")]
-    assert volkswagens and all(httpx.get(site.url(link), timeout=30).status_code == 200
-                               for link in volkswagens[:2])
+    for page in dict.fromkeys(own):  # a Volkswagen with similar Volkswagens
+        links = similar_links(httpx.get(site.url(page), timeout=30).text, locale)
+        volkswagens = [link for link in links if link.startswith(listing + "/")]
+        if volkswagens:
+            break
+    else:
+        raise AssertionError("no Volkswagen of the brand's listing has similar Volkswagens")
+    assert all(httpx.get(site.url(link), timeout=30).status_code == 200
+               for link in volkswagens[:2])
     # Cards of other brands lead to the site's own vehicle pages.
     assert all(link.startswith(listing + "/") or link.startswith(f"{STOCK[locale]}/")
                for link in links)
