@@ -51,8 +51,10 @@ RETURN_PATH = f"{PREFIX}/terug/"
 MAX_FORM_BYTES = 4096
 MAX_NAME = 100
 MAX_EMAIL = 254
-# One address, as a mail's To header takes it (no list separators, quotes or brackets).
-EMAIL = re.compile(r'[^@\s,;:<>()\[\]"\\]+@[^@\s,;:<>()\[\]"\\]+\.[^@\s,;:<>()\[\]"\\]+')
+# One address, as a mail's To header takes it: dot-separated words without list
+# separators, quotes or brackets, a dot in the domain.
+_ATOM = r'[^@\s,;:<>()\[\]"\\.]+'
+EMAIL = re.compile(rf"{_ATOM}(?:\.{_ATOM})*@{_ATOM}(?:\.{_ATOM})+")
 SEE_OTHER = 303
 
 
