@@ -175,6 +175,18 @@ def test_hold_end_on_the_site_clock(engine: Engine, slug: str, mollie: LoopbackS
     assert "geannuleerd" in text_of(mails[1]) and "storniert" in text_of(mails[3])
 
 
+def test_stopping_search_alerts_keeps_the_reservations_mail(
+        engine: Engine, slug: str, mollie: LoopbackService, client: MollieClient) -> None:
+    reserve(engine, client, slug)
+    mollie.answers[f"/v2/payments/{PAYMENT}"] = payment("paid")
+    settle(engine, client, START)
+    store.save_search(engine, SETTINGS, email="anna@example.nl", locale="nl", params={},
+                      mode="instant", now=START)
+    assert len(queued(engine)) == 2
+    store.unsubscribe(engine, "anna@example.nl")
+    assert [m.key for m in queued(engine)] == [f"reservation-{PAYMENT}"]
+
+
 def test_the_return_page_racing_the_webhook_queues_one_mail(
         engine: Engine, slug: str, mollie: LoopbackService, client: MollieClient) -> None:
     reserve(engine, client, slug)
