@@ -19,6 +19,7 @@ from dealer.locations.postcodes import areas
 from dealer.pages import PAGES
 from dealer.pages.context import PageContext
 from dealer.pages.frame import document_title
+from dealer.reservations.background import run_reservations
 from dealer.routes import registrations
 from dealer.settings import get_settings
 from dealer.state.analytics import AnalyticsState
@@ -49,6 +50,8 @@ reporting.start(get_settings(), lambda: ShellCache().build_id(static_dir()))
 # Stored leads are delivered to the dealer in the background while the server runs.
 app.register_lifespan_task(run_outbox)
 app.register_lifespan_task(run_alerts)
+# Refunds the payments provider refused are tried again.
+app.register_lifespan_task(run_reservations)
 
 
 async def load_places() -> None:

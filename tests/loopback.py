@@ -39,8 +39,9 @@ class Recorded:
 
 class LoopbackService:
     """``answers`` maps a path to (content type, body); other paths get ``otherwise``
-    (200 and '{}' unless given). While ``hold`` is set (a service that does not answer),
-    a request is recorded and its answer waits until ``release()``."""
+    (200 and '{}' unless given; ``statuses`` may give a path another status). While
+    ``hold`` is set (a service that does not answer), a request is recorded and its
+    answer waits until ``release()``."""
 
     def __init__(self, answers: dict[str, tuple[str, str]] | None = None,
                  otherwise: tuple[str, str | bytes] = ("application/json", "{}"),
@@ -48,6 +49,7 @@ class LoopbackService:
         self.answers = answers or {}
         self.otherwise = otherwise
         self.status = status
+        self.statuses: dict[str, int] = {}  # a path's own answer status, else ``status``
         self._released = threading.Event()
         if not hold:
             self._released.set()
@@ -65,7 +67,8 @@ class LoopbackService:
                 content_type, body = service.answers.get(self.path.split("?")[0],
                                                          service.otherwise)
                 data = body.encode() if isinstance(body, str) else body
-                self.send_response(service.status)
+                self.send_response(service.statuses.get(self.path.split("?")[0],
+                                                        service.status))
                 self.send_header("content-type", content_type)
                 self.send_header("content-length", str(len(data)))
                 self.send_header("access-control-allow-origin", "*")

@@ -5,15 +5,14 @@ unsubscribe (RFC 8058) and a link to the visitor's alerts."""
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 from collections.abc import Sequence
 from email.message import EmailMessage
-from email.utils import format_datetime
 from html import escape
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlencode
 
 from dealer.alerts import tokens
 from dealer.i18n import N_, gettext
+from dealer.leads.outbox import visitor_envelope
 from dealer.settings import Settings
 from dealer.views.stock import Card
 
@@ -44,23 +43,11 @@ def manage_url(settings: Settings, email: str) -> str:
     return link(settings, MANAGE_PATH, t=tokens.sign("address", email))
 
 
-def _envelope(settings: Settings, to: str, subject: str, key: str,
-              now: dt.datetime) -> EmailMessage:
-    message = EmailMessage()
-    message["Subject"] = subject
-    message["From"] = settings.lead_mail_from
-    message["To"] = to
-    message["Date"] = format_datetime(now)
-    host = urlsplit(settings.base_url).hostname or "localhost"
-    digest = hashlib.sha256(key.encode()).hexdigest()[:32]
-    message["Message-ID"] = f"<alert-{digest}@{host}>"  # the same mail sent again is one
-    return message
-
-
 def confirmation_message(settings: Settings, *, email: str, locale: str, search_id: int,
                          key: str, now: dt.datetime) -> EmailMessage:
     url = link(settings, CONFIRM_PATH, t=tokens.sign("confirm", str(search_id)))
-    message = _envelope(settings, email, gettext(locale, _CONFIRM_SUBJECT), key, now)
+    message = visitor_envelope(settings, email, gettext(locale, _CONFIRM_SUBJECT), key=key,
+                               kind="alert", now=now)
     message.set_content("\n\n".join((gettext(locale, _CONFIRM_TEXT), url,
                                      gettext(locale, _NOT_YOU))))
     return message
@@ -70,7 +57,8 @@ def alert_message(settings: Settings, *, email: str, locale: str, cards: Sequenc
                   key: str, now: dt.datetime) -> EmailMessage:
     unsubscribe, manage = unsubscribe_url(settings, email), manage_url(settings, email)
     base = settings.base_url.rstrip("/")
-    message = _envelope(settings, email, gettext(locale, _ALERT_SUBJECT), key, now)
+    message = visitor_envelope(settings, email, gettext(locale, _ALERT_SUBJECT), key=key,
+                               kind="alert", now=now)
     message["List-Unsubscribe"] = f"<{unsubscribe}>"
     message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     intro, manage_label = gettext(locale, _ALERT_TEXT), gettext(locale, _MANAGE)

@@ -49,7 +49,7 @@ class AlertMail(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     key: str = Field(max_length=300, unique=True)
-    kind: str = Field(max_length=10)  # confirm | alert
+    kind: str = Field(max_length=10)  # confirm | digest | instant; reserve (reservations)
     email: str = Field(max_length=254, index=True)
     message: str  # the whole mail as sent (RFC 5322)
     status: str = Field(default="pending", max_length=10, index=True)  # pending | sent | failed

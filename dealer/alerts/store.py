@@ -49,6 +49,7 @@ from dealer.views.stock import (
 logger = logging.getLogger(__name__)
 
 MODES = ("digest", "instant")
+ALERT_KINDS = ("confirm", *MODES)  # alert_mail.kind of the saved searches' mails
 DIGEST_PERIOD = dt.timedelta(days=1)
 MAX_CONFIRMATIONS = 3  # per address and day: the form cannot be used to flood a mailbox
 MAX_CARDS = 20  # per mail; the rest are in the listing the mail links to
@@ -135,12 +136,14 @@ def delete_search(engine: Engine, email: str, search_id: int) -> bool:
 
 
 def unsubscribe(engine: Engine, email: str) -> int:
-    """Forget the address: its searches, their matches and every mail to it."""
+    """Forget the address: its searches, their matches and every alert mail to it (not
+    the mails about a reservation the queue holds too)."""
     with Session(engine) as session:
         ids = select(SavedSearch.id).where(SavedSearch.email == email)
         session.exec(delete(AlertMatch).where(col(AlertMatch.search_id).in_(ids)))
         result = session.exec(delete(SavedSearch).where(col(SavedSearch.email) == email))
-        session.exec(delete(AlertMail).where(col(AlertMail.email) == email))
+        session.exec(delete(AlertMail).where(col(AlertMail.email) == email,
+                                             col(AlertMail.kind).in_(ALERT_KINDS)))
         session.commit()
         return result.rowcount
 

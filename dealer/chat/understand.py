@@ -16,7 +16,9 @@ day, department and deal questions with one typo (two from eight letters: "Arnhm
 "werkplaas"). Numbers are read with their unit ("20.000 km", "150 PS", "300 per maand")
 and the word before them ("onder", "bis", "ab", "vanaf"). In a monthly question an amount
 under ``MONTHLY_CEILING`` is the monthly budget and a larger one the vehicle's price:
-said plainly ("bij 25.000 euro") it means the cars priced around it (``AROUND``).
+said plainly ("bij 25.000 euro") it means the cars priced around it (``AROUND``). A place
+the visitor looks from ("in de buurt van Zeist", "bei Kleve", "in der Nähe von 47533") is
+the search's ``near``: the listing it links to shows the nearest cars first.
 Anything a visitor types gives an answer: the text is cut at ``MAX_TEXT`` and never
 raises.
 """
@@ -32,6 +34,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from dealer import params
+from dealer.locations.lookup import locate
 from dealer.stock import catalog
 from dealer.stock.query import StockQuery
 from dealer.stock.text import fold
@@ -220,6 +223,21 @@ _DEAL_WORDS: dict[str, tuple[str, ...]] = {
                  "exkl mwst", "ohne mwst", "zonder btw"),
     "private": ("prive", "particulier", "privat", "privatperson"),
 }
+
+# Words before the place a visitor looks from: these always mean 'near' ("in de buurt van
+# Utrecht", "in der Nähe von 47533")...
+_NEAR_CUES = ("in de buurt van", "in de omgeving van", "in de regio", "omgeving",
+              "dichtbij", "dicht bij", "nabij", "near", "in der nähe von", "in der naehe von",
+              "in der nahe von", "nähe", "naehe", "nahe", "in der umgebung von",
+              "im umkreis von", "rund um")
+# ... these only before a town that is no branch's (that is the branch: "SUV bij Utrecht")
+# and with a letter in it (not "bij 25.000 euro").
+_AT_CUES = ("bij", "bei", "rond", "rondom", "um")
+_PLACE_CUE = re.compile(
+    r"(?<!\w)(?P<cue>" + "|".join(re.escape(cue) for cue in sorted(
+        (*_NEAR_CUES, *_AT_CUES), key=len, reverse=True)) + r")\s+(?P<after>[^?!.,;:()]+)",
+    re.IGNORECASE)
+_PLACE_WORDS = 3  # a place is at most this many words: "Bergen op Zoom"
 
 # Adjective and plural endings tried off a word that is not in the lists as it stands.
 _ENDINGS = ("en", "er", "es", "em", "e", "s")
@@ -435,9 +453,27 @@ def _has(words: list[str], phrases: Iterable[str]) -> bool:
     return bool(_find(words, dict.fromkeys(phrases)))
 
 
+def _place(text: str, vocabulary: Vocabulary) -> tuple[str, str]:
+    """The place a question looks from (``_NEAR_CUES``, ``_AT_CUES``) as the visitor wrote
+    it, and the question without it; ("", text) without one."""
+    towns = {_words(city) for _, city in vocabulary.branches}
+    for match in _PLACE_CUE.finditer(text):
+        weak = match["cue"].lower() in _AT_CUES
+        spans = [word.span() for word in re.finditer(r"\S+", match["after"])][:_PLACE_WORDS]
+        for size in range(len(spans), 0, -1):
+            candidate = match["after"][:spans[size - 1][1]]
+            if weak and (_words(candidate) in towns or not re.search(r"[^\W\d_]", candidate)):
+                continue
+            if locate(candidate) is not None:
+                end = match.start("after") + spans[size - 1][1]
+                return candidate, f"{text[:match.start()]} {text[end:]}"
+    return "", text
+
+
 def understand(text: object, locale: str, vocabulary: Vocabulary = Vocabulary()) -> Understood:
     """The intent of a question and what it names; never raises."""
-    folded = fold(params.text(text, MAX_TEXT))
+    near, written = _place(params.text(text, MAX_TEXT), vocabulary)
+    folded = fold(written)
     said = _respell(_words(folded).split(), vocabulary)
     asks = {intent for intent, phrases in _INTENT_WORDS.items() if _has(said, phrases)}
     deal_type = _deal_type(said)
@@ -464,9 +500,8 @@ def understand(text: object, locale: str, vocabulary: Vocabulary = Vocabulary())
         changes["branch"] = [branch]
     # A range holds one number (the last one said); a checkbox every value.
     query = StockQuery.from_params({
-        key: values[-1] if key.endswith(("_min", "_max")) else ",".join(values)
-        for key, values in changes.items()
-    })
+        **{key: values[-1] if key.endswith(("_min", "_max")) else ",".join(values)
+           for key, values in changes.items()}, "near": near})
     department = next((_DEPARTMENT_PHRASES[p] for _, _, p in _find(words, _DEPARTMENT_PHRASES)),
                       None)
     weekdays, in_days = _days(words)
@@ -483,7 +518,7 @@ def understand(text: object, locale: str, vocabulary: Vocabulary = Vocabulary())
         return found("monthly", deal_type=deal_type, price_around=around)
     if about_branch and not changes:
         return found("branch")
-    if changes or "stock" in asks:
+    if changes or near or "stock" in asks:
         return found("stock")
     if branch:
         return found("branch")

@@ -12,6 +12,7 @@ idempotency key, e-mails a stable Message-ID, so a receiver can drop a repeat.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import logging
 import smtplib
 import ssl
@@ -131,6 +132,21 @@ def email_message(lead: Lead, settings: Settings,
     for file in files:
         maintype, subtype = file.content_type.split("/", 1)
         message.add_attachment(file.data, maintype=maintype, subtype=subtype, filename=file.name)
+    return message
+
+
+def visitor_envelope(settings: Settings, to: str, subject: str, *, key: str, kind: str,
+                     now: dt.datetime) -> EmailMessage:
+    """The head of a mail from the site to a visitor; its Message-ID follows from its
+    queue key (``kind`` names what it is about), so the same mail sent again is one."""
+    message = EmailMessage()
+    message["Subject"] = subject
+    message["From"] = settings.lead_mail_from
+    message["To"] = to
+    message["Date"] = format_datetime(now)
+    host = urlsplit(settings.base_url).hostname or "localhost"
+    digest = hashlib.sha256(key.encode()).hexdigest()[:32]
+    message["Message-ID"] = f"<{kind}-{digest}@{host}>"
     return message
 
 

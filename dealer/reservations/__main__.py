@@ -50,7 +50,7 @@ def _refund(args: argparse.Namespace) -> int:
     try:
         reservation = service.refund(get_engine(), client, args.id)
     except PaymentError as exc:
-        print(f"the refund failed: {exc}", file=sys.stderr)
+        print(f"the refund failed: {exc}; it is tried again automatically", file=sys.stderr)
         return 1
     finally:
         client.close()

@@ -16,7 +16,7 @@ class Reservation(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     vehicle_slug: str = Field(max_length=200, index=True)
     held_vehicle: str | None = Field(default=None, max_length=200, unique=True)
-    # pending | paid | failed | canceled | expired | ended | refunded (service.STATUSES)
+    # pending | paid | failed | canceled | expired | ended | refunding | refunded
     status: str = Field(default="pending", max_length=12, index=True)
     payment_id: str | None = Field(default=None, max_length=40, unique=True)
     amount_cents: int
@@ -24,7 +24,8 @@ class Reservation(SQLModel, table=True):
     email: str = Field(max_length=254)
     locale: str = Field(max_length=5)
     created_at: dt.datetime
-    # A pending reservation: until when the payment may come; a paid one: the hold's end.
+    # A pending reservation: until when the payment may come; a paid one: the hold's end;
+    # a refunding one: when its refund is tried next (service.retry_refunds).
     expires_at: dt.datetime = Field(index=True)
     paid_at: dt.datetime | None = None
     lead_id: int | None = Field(default=None, foreign_key="lead.id", ondelete="SET NULL")

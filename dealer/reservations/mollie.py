@@ -73,9 +73,10 @@ class MollieClient:
     def close(self) -> None:
         self._http.close()
 
-    def _call(self, method: str, path: str, body: dict | None = None) -> object:
+    def _call(self, method: str, path: str, body: dict | None = None,
+              headers: dict[str, str] | None = None) -> object:
         try:
-            response = self._http.request(method, path, json=body)
+            response = self._http.request(method, path, json=body, headers=headers)
         except httpx.HTTPError as exc:
             raise PaymentError(f"provider unreachable: {exc!r}") from exc
         if response.status_code not in (200, 201):
@@ -107,8 +108,10 @@ class MollieClient:
     def refund(self, payment_id: str, cents: int) -> None:
         if not PAYMENT_ID.fullmatch(payment_id):
             raise PaymentError("not a payment id")
+        # Mollie answers a repeated request with the same key as the first: one refund.
         self._call("POST", f"payments/{payment_id}/refunds",
-                   {"amount": {"currency": "EUR", "value": amount_value(cents)}})
+                   {"amount": {"currency": "EUR", "value": amount_value(cents)}},
+                   {"Idempotency-Key": f"refund-{payment_id}"})
 
 
 class DemoMollie:

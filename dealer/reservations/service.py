@@ -9,13 +9,17 @@ one reservation; the other insert fails.
 A payment's status is only ever what the provider's API answers for it (``settle``): a
 webhook says no more than "ask about this payment", so a forged or repeated one changes
 nothing that the API does not confirm, and a second call finds nothing left to do.
+
+A deposit to be refunded (paid after its hold lapsed for a car another visitor has, or the
+dealer's refund) is ``refunding`` until the provider takes the refund: what it refuses,
+``retry_refunds`` tries again. The visitor's mails (``mails``) are queued in the
+transaction that changes the reservation.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import logging
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sqlalchemy import update
@@ -23,15 +27,22 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
+from dealer.alerts.models import AlertMail
 from dealer.db import session_scope
+from dealer.leads.outbox import DeliveryReport
 from dealer.leads.store import add_site_lead
+from dealer.reservations import mails
 from dealer.reservations.models import Reservation
 from dealer.reservations.mollie import MollieClient, PaymentError
 from dealer.settings import Settings, get_settings
+from dealer.stock.repository import VehicleDetail, current_vehicle
 
 logger = logging.getLogger(__name__)
 
 PAYMENT_LIFETIME = dt.timedelta(minutes=15)  # an unpaid reservation's hold
+# A refund the provider refused is tried again this much later (``retry_refunds``).
+REFUND_RETRY = dt.timedelta(minutes=5)
+REFUNDING = "refunding"  # the deposit is to be refunded: the provider has not taken it yet
 FORM_ID = "reservation"
 HOLDING = ("pending", "paid")
 # What a payment's status makes of a pending reservation; others are left as they are.
@@ -136,22 +147,34 @@ def _paid(session: Session, reservation: Reservation, now: dt.datetime, settings
         idempotency_key=f"reservation-{reservation.payment_id}", now=now, settings=settings)
 
 
+def _queue_mail(session: Session, kind: str, reservation: Reservation,
+                detail: VehicleDetail | None, settings: Settings, now: dt.datetime) -> None:
+    """Queue the visitor's mail of ``kind`` (``mails.PAID``...) in the transaction that
+    changes the reservation: its key is unique, so it is queued once."""
+    message = mails.reservation_mail(kind, reservation, detail, settings, now)
+    session.add(AlertMail(key=mails.mail_key(kind, reservation.payment_id or ""),
+                          kind=mails.MAIL_KIND, email=reservation.email,
+                          message=message.as_string(), next_attempt_at=now, created_at=now))
+
+
 def settle(engine: Engine, client: MollieClient, payment_id: str, *,
            subject: str = "", source_page: str = "/",
            settings: Settings | None = None, now: dt.datetime | None = None) -> str | None:
     """Brings the reservation of a payment up to date with what the provider's API says
     of it: its status afterwards, None for a payment of no reservation (it is not asked
-    about). Raises PaymentError when the provider cannot tell (the webhook is answered
-    with an error, so the provider reports it again later)."""
+    about). A paid reservation queues the visitor's confirmation. Raises PaymentError
+    when the provider cannot tell (the webhook is answered with an error, so the provider
+    reports it again later); a refund it refuses is left ``refunding`` for
+    ``retry_refunds``."""
     settings = settings or get_settings()
     with Session(engine) as session:
-        known = session.exec(select(Reservation.id)
-                             .where(Reservation.payment_id == payment_id)).first()
-    if known is None:
+        slug = session.exec(select(Reservation.vehicle_slug)
+                            .where(Reservation.payment_id == payment_id)).first()
+    if slug is None:
         return None
     payment = client.payment(payment_id)
     now = now or now_utc()
-    late_refund = 0
+    detail = current_vehicle(engine, slug)
     try:
         with session_scope(engine) as session:
             reservation = session.exec(select(Reservation)
@@ -162,21 +185,73 @@ def settle(engine: Engine, client: MollieClient, payment_id: str, *,
                 if session.exec(select(Reservation.id).where(
                         Reservation.held_vehicle == reservation.vehicle_slug)).first() is None:
                     new = "paid"
-                else:
-                    reservation.status, late_refund = "refunded", reservation.amount_cents
+                else:  # refunded at once below, or later by retry_refunds
+                    reservation.status, reservation.expires_at = REFUNDING, now
             if new == "paid":
                 _paid(session, reservation, now, settings, subject, source_page)
+                _queue_mail(session, mails.PAID, reservation, detail, settings, now)
             elif new in ("failed", "canceled"):
                 reservation.status, reservation.held_vehicle = new, None
-            status = reservation.status
+            status, reservation_id = reservation.status, reservation.id
     except IntegrityError:
         # The same payment settled by a parallel report a moment ago (its lead is unique).
         with Session(engine) as session:
             return session.exec(select(Reservation.status)
                                 .where(Reservation.payment_id == payment_id)).one()
-    if late_refund:
-        client.refund(payment_id, late_refund)
+    if new == "late" and reservation_id is not None:
+        try:
+            if _refund_once(engine, client, reservation_id, settings, now):
+                status = "refunded"
+        except PaymentError as exc:
+            logger.warning("reservation #%s: the refund failed, it is tried again later: %s",
+                           reservation_id, exc)
     return status
+
+
+def _refund_once(engine: Engine, client: MollieClient, reservation_id: int,
+                 settings: Settings, now: dt.datetime) -> bool:
+    """Refunds a ``refunding`` reservation's deposit if no other worker is at it (the row
+    is claimed until ``REFUND_RETRY`` from now) and queues the visitor's mail; False when
+    it was not due or is claimed. Raises PaymentError when the provider refuses (it is
+    tried again after ``REFUND_RETRY``)."""
+    with session_scope(engine) as session:
+        claimed = session.exec(
+            update(Reservation)
+            .where(Reservation.id == reservation_id, Reservation.status == REFUNDING,
+                   Reservation.expires_at <= now)
+            .values(expires_at=now + REFUND_RETRY)).rowcount  # type: ignore[call-overload]
+        reservation = session.get(Reservation, reservation_id)
+        payment_id, cents, slug = ((reservation.payment_id, reservation.amount_cents,
+                                    reservation.vehicle_slug) if reservation else (None, 0, ""))
+    if claimed != 1 or payment_id is None:
+        return False
+    # The provider's idempotency key: a refund sent twice (a crash in between) is one.
+    client.refund(payment_id, cents)
+    detail = current_vehicle(engine, slug)
+    with session_scope(engine) as session:
+        reservation = session.get(Reservation, reservation_id)
+        assert reservation is not None
+        reservation.status = "refunded"
+        _queue_mail(session, mails.REFUNDED, reservation, detail, settings, now)
+    return True
+
+
+def retry_refunds(engine: Engine, client: MollieClient, settings: Settings | None = None,
+                  now: dt.datetime | None = None) -> DeliveryReport:
+    """Tries again the refunds that are due (``refunding``): ``sent`` the refunds made,
+    ``retried`` those the provider refused again."""
+    settings, now = settings or get_settings(), now or now_utc()
+    report = DeliveryReport()
+    with Session(engine) as session:
+        due = list(session.exec(select(Reservation.id).where(
+            Reservation.status == REFUNDING, Reservation.expires_at <= now)))
+    for reservation_id in due:
+        try:
+            report.sent += _refund_once(engine, client, reservation_id, settings, now)
+        except PaymentError as exc:
+            logger.warning("reservation #%s: the refund failed again: %s", reservation_id, exc)
+            report.retried += 1
+    return report
 
 
 def expire(engine: Engine, now: dt.datetime | None = None) -> int:
@@ -185,54 +260,52 @@ def expire(engine: Engine, now: dt.datetime | None = None) -> int:
         return _release_lapsed(session, now or now_utc())
 
 
-def cancel(engine: Engine, reservation_id: int) -> Reservation | None:
-    """The dealer ends a reservation's hold (pending or paid); None when there is none."""
+def cancel(engine: Engine, reservation_id: int, settings: Settings | None = None,
+           now: dt.datetime | None = None) -> Reservation | None:
+    """The dealer ends a reservation's hold (pending or paid); None when there is none. A
+    visitor who paid is told by mail."""
+    settings, now = settings or get_settings(), now or now_utc()
+    with Session(engine) as session:
+        found = session.get(Reservation, reservation_id)
+    detail = current_vehicle(engine, found.vehicle_slug) if found is not None else None
     with session_scope(engine) as session:
         reservation = session.get(Reservation, reservation_id)
         if reservation is None or reservation.status not in HOLDING:
             return None
         reservation.status, reservation.held_vehicle = "canceled", None
+        if reservation.paid_at is not None:
+            _queue_mail(session, mails.CANCELED, reservation, detail, settings, now)
         session.flush()
         session.expunge(reservation)
         return reservation
 
 
-def refund(engine: Engine, client: MollieClient, reservation_id: int) -> Reservation | None:
-    """Refunds a paid deposit and ends its hold; None for a reservation without a paid
-    deposit to refund. Raises PaymentError when the provider refuses."""
-    with Session(engine) as session:
-        reservation = session.get(Reservation, reservation_id)
-        if (reservation is None or reservation.paid_at is None or reservation.payment_id is None
-                or reservation.status == "refunded"):
-            return None
-    client.refund(reservation.payment_id, reservation.amount_cents)
+def refund(engine: Engine, client: MollieClient, reservation_id: int,
+           settings: Settings | None = None, now: dt.datetime | None = None
+           ) -> Reservation | None:
+    """Refunds a paid deposit and ends its hold; the visitor is told by mail. None for a
+    reservation without a paid deposit to refund (or one being refunded). Raises
+    PaymentError when the provider refuses: the reservation stays ``refunding`` and
+    ``retry_refunds`` tries again."""
+    settings, now = settings or get_settings(), now or now_utc()
     with session_scope(engine) as session:
         reservation = session.get(Reservation, reservation_id)
-        assert reservation is not None
-        reservation.status, reservation.held_vehicle = "refunded", None
-        session.flush()
-        session.expunge(reservation)
-        return reservation
-
-
-def reserved_until(engine: Engine, slugs: Iterable[str],
-                   now: dt.datetime | None = None) -> dict[str, dt.datetime]:
-    """The vehicles among ``slugs`` a paid reservation holds now, with the hold's end."""
-    wanted = list(dict.fromkeys(slugs))
-    if not wanted:
-        return {}
+        if (reservation is None or reservation.paid_at is None or reservation.payment_id is None
+                or reservation.status in ("refunded", REFUNDING)):
+            return None
+        reservation.status, reservation.held_vehicle = REFUNDING, None
+        reservation.expires_at = now
+    _refund_once(engine, client, reservation_id, settings, now)
     with Session(engine) as session:
-        rows = session.exec(select(Reservation.vehicle_slug, Reservation.expires_at).where(
-            Reservation.status == "paid", Reservation.expires_at > (now or now_utc()),
-            Reservation.held_vehicle.in_(wanted))).all()  # type: ignore[union-attr]
-    return dict(rows)
+        return session.get(Reservation, reservation_id)
 
 
-def held_vehicles(engine: Engine, now: dt.datetime | None = None) -> set[str]:
-    """The vehicles paid reservations hold now (few at any time), for the stock's cards."""
+def held_vehicles(engine: Engine, now: dt.datetime | None = None) -> dict[str, dt.datetime]:
+    """The vehicles paid reservations hold now (few at any time), each with the hold's
+    end: the vehicle page's own status and the 'Reserved' badge of the cards."""
     with Session(engine) as session:
-        return set(session.exec(select(Reservation.vehicle_slug).where(
-            Reservation.status == "paid", Reservation.expires_at > (now or now_utc()))))
+        return dict(session.exec(select(Reservation.vehicle_slug, Reservation.expires_at).where(
+            Reservation.status == "paid", Reservation.expires_at > (now or now_utc()))).all())
 
 
 def reservations(engine: Engine, limit: int = 50) -> list[Reservation]:

@@ -17,7 +17,9 @@ Query parameters::
     electric=1  vat_reportable=1    toggles
     near=3511+AB&within=50          distance: a Dutch or German postcode or town, and the
                                     radius in km (``RADII``); ``sort=distance_asc`` is
-                                    'nearest first'. Both need a place that is found.
+                                    'nearest first'. Both need a place that is found;
+                                    with one and no sort chosen, nearest first is the
+                                    order (and ``sort=price_asc`` is written out).
     price_lowered=1                 a price drop in the last 14 days (price_history.DROP_DAYS)
     sort=price_asc  page=2          sort=price_drop_desc: the newest price drop first
 """
@@ -219,7 +221,7 @@ class StockQuery:
         for key in TOGGLE_KEYS:
             changes[key] = (_first(get(key)) or "").lower() in TRUE_VALUES
         sort = (_first(get("sort")) or "").lower()
-        changes["sort"] = sort if sort in (*SORT_OPTIONS, DISTANCE_SORT) else DEFAULT_SORT
+        changes["sort"] = sort if sort in (*SORT_OPTIONS, DISTANCE_SORT) else ""  # not chosen
         page = _integer(get("page"))
         changes["page"] = page if page and page <= MAX_PAGE else 1
         scope = brand.lower() if isinstance(brand, str) and _SLUG.match(brand.lower()) else None
@@ -229,8 +231,9 @@ class StockQuery:
 
     def _consistent(self) -> StockQuery:
         """Drop models of brands outside the chosen brand(s); brand scope fixes the brand.
-        Without a place that is found, no radius and no 'nearest first'."""
-        query = self
+        Without a place that is found, no radius and no 'nearest first'; no order chosen:
+        the default one (``default_sort``)."""
+        query = self if self.sort else self._copy(sort=self.default_sort)
         if query.scope_brand:
             query = query._copy(brand=())
         if brands := query.brands:
@@ -277,6 +280,12 @@ class StockQuery:
         return search_terms(self.q)
 
     @property
+    def default_sort(self) -> str:
+        """The order of a search that chose none: nearest first with a place that is
+        found, else ``DEFAULT_SORT``."""
+        return DISTANCE_SORT if self.near and self.origin is not None else DEFAULT_SORT
+
+    @property
     def origin(self) -> Place | None:
         """The place distances are measured from: the town or postcode area of ``near``."""
         return locate(self.near) if self.near else None
@@ -302,7 +311,10 @@ class StockQuery:
         for key in TOGGLE_KEYS:
             if getattr(self, key):
                 params[key] = "1"
-        if self.sort != DEFAULT_SORT:
+        # Nearest first is only ever the default; the default order is left out (the
+        # place is looked up only when the order is the one without a place).
+        if self.sort not in (DEFAULT_SORT, DISTANCE_SORT) or (
+                self.sort == DEFAULT_SORT and self.default_sort != DEFAULT_SORT):
             params["sort"] = self.sort
         if self.page != 1:
             params["page"] = str(self.page)

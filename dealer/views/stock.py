@@ -278,6 +278,14 @@ def card_values(
     )
 
 
+def marked_reserved(cards: list[Card], reserved: Collection[str], locale: str) -> list[Card]:
+    """The cards, those of the ``reserved`` vehicles (``reservations.service.
+    held_vehicles``) with the 'Reserved' badge."""
+    status = gettext(locale, "Reserved")
+    return [replace(card, reserved=status) if card.slug in reserved else card
+            for card in cards]
+
+
 def headline_deal(card: VehicleCard) -> str:
     """The acquisition type whose price a vehicle page heads with (``views.vehicle.
     headline_price``): purchase, else the lowest monthly instalment."""
@@ -838,10 +846,8 @@ def _built_listing(index: StockIndex, params: Mapping[str, str], locale: str, sc
              current=number == result.page)
         for number in _page_window(result.page, result.pages)
     ]
-    status = gettext(locale, "Reserved")
-    values = [card_values(card, locale, display, query.scope_brand) for card in result.cards]
-    values = [replace(card, reserved=status) if card.slug in reserved else card
-              for card in values]
+    values = marked_reserved([card_values(card, locale, display, query.scope_brand)
+                              for card in result.cards], reserved, locale)
     reset_href = listing_path(locale, query.cleared().replace(sort=DEFAULT_SORT),
                               price_display({}, query.scope_deal))
     filters = [*control_groups(result, query, locale, display),

@@ -10,7 +10,7 @@ state and the HTTP layer both call it, so they always agree on a vehicle.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -39,7 +39,8 @@ from dealer.locations.repository import LocationView
 from dealer.pageinfo import CardList, Fact, Link, PageInfo, error_page, home_link
 from dealer.plates.client import RegisteredVehicle
 from dealer.plates.register import StockRegister, get_stock_register
-from dealer.reservations.service import reserved_until
+from dealer.reservations.service import held_vehicles
+from dealer.reservations.terms import RESERVATION_TERMS
 from dealer.routes import path_for, resolve, screens_showing
 from dealer.settings import get_settings
 from dealer.shortlists import CONSUMPTION_ROWS, DATA_ROWS, Formatter
@@ -59,6 +60,7 @@ from dealer.views.stock import (
     cards_part,
     list_cards,
     listing_heading,
+    marked_reserved,
     stock_path,
 )
 from dealer.web.seo import absolute_url, page_title
@@ -551,14 +553,6 @@ def register_facts(detail: VehicleDetail, registered: RegisteredVehicle | None,
 
 
 RESERVATION_ACTION = "/reservering"  # dealer.web.reservations.START_PATH
-RESERVATION_TERMS = (
-    N_("The car is held for you for {hours} hours from your payment; nobody else can reserve "
-       "or buy it in that time."),
-    N_("The deposit of {amount} is paid online and counts towards the price when you buy "
-       "the car."),
-    N_("If you do not buy the car, the deposit is refunded in full."),
-    N_("Reserving does not oblige you to buy. We contact you within one working day."),
-)
 
 
 def reservation_block(reserved_until: dt.datetime | None, locale: str) -> ReservationBlock:
@@ -687,10 +681,11 @@ def vehicle_view(detail: VehicleDetail, locale: str, brand: str | None = None,
 
 
 def similar_vehicles(detail: VehicleDetail, index: StockIndex, locale: str,
-                     brand: str | None = None) -> list[ListCard]:
+                     brand: str | None = None, reserved: Collection[str] = ()
+                     ) -> list[ListCard]:
     """The cards of the vehicles most like ``detail`` (``dealer.stock.similar``), each with
-    the price its own page heads with; on a brand's pages, its own brand's cards lead to
-    the brand's vehicle pages."""
+    the price its own page heads with, those ``reserved`` with the stock cards' badge; on
+    a brand's pages, its own brand's cards lead to the brand's vehicle pages."""
     purchase = detail.price("purchase")
     monthly = _lowest_monthly(detail)
     cards = index.similar(
@@ -703,9 +698,10 @@ def similar_vehicles(detail: VehicleDetail, index: StockIndex, locale: str,
         monthly=None if monthly is None else float(monthly.monthly_installment or 0),
         branch=detail.location.slug,
     )
-    return list_cards([card_values(card, locale, HEADLINE_DISPLAY,
-                                   brand if card.brand_slug == brand else None)
-                       for card in cards], below_the_fold=True)
+    return list_cards(marked_reserved([card_values(card, locale, HEADLINE_DISPLAY,
+                                                   brand if card.brand_slug == brand else None)
+                                       for card in cards], reserved, locale),
+                      below_the_fold=True)
 
 
 def with_similar(info: PageInfo, similar: list[ListCard]) -> PageInfo:
@@ -859,23 +855,23 @@ def vehicle_page(path: str, *, engine: Engine | None = None,
                                                  or detail.brand_slug != brand)):
         return VehiclePage(describe_not_found(path, locale, screen, params), None)
     index = get_index(engine)
+    holds = held_vehicles(engine)
     if not detail.available:  # no dead end: the vehicles most like the one sold
-        similar = similar_vehicles(detail, index, locale, brand)
+        similar = similar_vehicles(detail, index, locale, brand, holds)
         info = describe_not_found(path, locale, screen, params, status=410)
         return VehiclePage(with_similar(info, similar), None, similar)
     # Only what the register's answers already hold: the page never waits for it.
     registered = (register or get_stock_register()).facts(detail.licence_plate)
-    held = reserved_until(engine or get_engine(), [detail.slug]).get(detail.slug)
     kept = _FOUND_PAGES.get(path)
-    # The same vehicle data, register answer, stock index and reservation: the same page.
+    # The same vehicle data, register answer, stock index and reservations: the same page.
     if kept is not None and kept[0] is detail and kept[1] is registered \
-            and kept[2] is index and kept[3] == held:
+            and kept[2] is index and kept[3] == holds:
         return kept[4]
-    view = vehicle_view(detail, locale, brand, registered, held)
-    similar = similar_vehicles(detail, index, locale, brand)
+    view = vehicle_view(detail, locale, brand, registered, holds.get(detail.slug))
+    similar = similar_vehicles(detail, index, locale, brand, holds)
     info = with_similar(describe_found(detail, view, path, locale, screen, params), similar)
     page = VehiclePage(info, view, similar)
-    _FOUND_PAGES.keep(path, (detail, registered, index, held, page))
+    _FOUND_PAGES.keep(path, (detail, registered, index, holds, page))
     return page
 
 
@@ -883,4 +879,4 @@ def vehicle_page(path: str, *, engine: Engine | None = None,
 # same data object for as long as the stock does not change, and a first visit asks for the
 # page twice (the served HTML and the page's state). Pages and views are only read.
 _FOUND_PAGES: Kept[tuple[VehicleDetail, RegisteredVehicle | None, StockIndex,
-                         dt.datetime | None, VehiclePage]] = Kept(2048)
+                         dict[str, dt.datetime], VehiclePage]] = Kept(2048)

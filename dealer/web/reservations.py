@@ -24,8 +24,9 @@ from starlette.responses import HTMLResponse, PlainTextResponse, RedirectRespons
 from starlette.types import Receive, Scope, Send
 
 from dealer import params
+from dealer.alerts.store import wake_alerts
 from dealer.db import get_engine
-from dealer.i18n import LANGUAGE_TAGS, LOCALES, format_price, gettext
+from dealer.i18n import LANGUAGE_TAGS, LOCALES, N_, format_price, gettext
 from dealer.reservations import service
 from dealer.reservations.models import Reservation
 from dealer.reservations.mollie import (
@@ -50,7 +51,10 @@ RETURN_PATH = f"{PREFIX}/terug/"
 MAX_FORM_BYTES = 4096
 MAX_NAME = 100
 MAX_EMAIL = 254
-EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
+# One address, as a mail's To header takes it: dot-separated words without list
+# separators, quotes or brackets, a dot in the domain.
+_ATOM = r'[^@\s,;:<>()\[\]"\\.]+'
+EMAIL = re.compile(rf"{_ATOM}(?:\.{_ATOM})*@{_ATOM}(?:\.{_ATOM})+")
 SEE_OTHER = 303
 
 
@@ -136,6 +140,7 @@ async def _settle(payment_id: str) -> str | None:
         return await asyncio.to_thread(service.settle, get_engine(), client, payment_id)
     finally:
         client.close()
+        wake_alerts()  # a mail the payment queued goes now
 
 
 async def webhook(request: Request) -> Response:
@@ -183,7 +188,8 @@ async def demo_checkout(request: Request, payment_id: str) -> Response:
         return RedirectResponse(same_site(urlsplit(target or "/").path), SEE_OTHER)
     amount = html.escape(format_price(found.amount_cents / 100, locale, cents=True))
     note = html.escape(gettext(locale, "Demo payment: no money is charged."))
-    pay, cancel = (html.escape(gettext(locale, text)) for text in ("Pay", "Cancel payment"))
+    pay, cancel = (html.escape(gettext(locale, text)) for text in (N_("Pay"),
+                                                                       N_("Cancel payment")))
     body = (f"<p>{amount}</p><p>{note}</p><form method=\"post\">"
             f'<button name="decision" value="pay">{pay}</button> '
             f'<button name="decision" value="cancel">{cancel}</button></form>')

@@ -26,16 +26,16 @@ def kilometres(page: Page) -> list[int]:
     return [int(re.search(r"ca\. (\d+) km", text).group(1)) for text in texts]
 
 
-@pytest.mark.parametrize(("path", "place", "box", "radius", "sort", "nearest"), [
+@pytest.mark.parametrize(("path", "place", "box", "radius", "sort", "nearest", "cheapest"), [
     # A Dutch visitor looks from a German town, a German one from a Dutch postcode.
     ("/voorraad", "Kleve", "Postcode of plaats", "Binnen 25 km", "Sorteer op",
-     "Afstand (dichtstbij eerst)"),
+     "Afstand (dichtstbij eerst)", "Prijs (laag naar hoog)"),
     ("/de/angebote", "6511", "PLZ oder Ort", "Im Umkreis von 25 km", "Sortieren nach",
-     "Entfernung (nächste zuerst)"),
+     "Entfernung (nächste zuerst)", "Preis (aufsteigend)"),
 ])
 def test_a_place_a_radius_and_the_nearest_first(page: Page, site: Site, path: str, place: str,
                                                 box: str, radius: str, sort: str,
-                                                nearest: str) -> None:
+                                                nearest: str, cheapest: str) -> None:
     page.goto(site.url(path))
     everything = count_of(page)
     connected(page)
@@ -45,8 +45,12 @@ def test_a_place_a_radius_and_the_nearest_first(page: Page, site: Site, path: st
     field.press("Enter")
     expect(page).to_have_url(re.compile(rf"{path}\?near={place}$"))
     cards = page.get_by_test_id("vehicle-card")
-    expect(cards.first).to_contain_text(re.compile(r"ca\. \d+ km"))
+    expect(cards.first).to_contain_text(re.compile(r"ca\. [1-9] km"))
     expect(field).to_have_value(place)
+    # No order chosen: the nearest first, and the order control says so.
+    order = page.get_by_text(sort, exact=True).locator("xpath=..").locator("summary")
+    expect(order).to_have_text(nearest)
+    assert kilometres(page) == sorted(kilometres(page))
 
     choice = filters.get_by_role("radio", name=re.compile(f"^{radius}"))
     expect(choice).to_have_attribute("aria-checked", "false")
@@ -61,10 +65,15 @@ def test_a_place_a_radius_and_the_nearest_first(page: Page, site: Site, path: st
     assert count_of(page) == offered
     assert all(distance <= 25 for distance in kilometres(page))
 
-    # 'Nearest first' is offered now that there is a place.
-    page.get_by_text(sort, exact=True).locator("xpath=..").locator("summary").click()
+    # Another order is kept in the URL; 'nearest first' is the place's own order again.
+    order.click()
+    page.get_by_role("link", name=cheapest, exact=True).click()
+    expect(page).to_have_url(re.compile(rf"{path}\?near={place}&sort=price_asc&within=25$"))
+    expect(order).to_have_text(cheapest)
+    order.click()
     page.get_by_role("link", name=nearest, exact=True).click()
-    expect(page).to_have_url(re.compile(rf"{path}\?near={place}&sort=distance_asc&within=25$"))
+    expect(page).to_have_url(re.compile(rf"{path}\?near={place}&within=25$"))
+    expect(order).to_have_text(nearest)
     expect(cards.first).to_contain_text(re.compile(r"ca\. [1-5] km"))
     shown = kilometres(page)
     assert shown == sorted(shown) and shown[-1] <= 25 and len(shown) == 24
@@ -89,7 +98,7 @@ def test_an_unknown_place_is_said_not_an_error(page: Page, site: Site, path: str
     expect(page.get_by_role("status").filter(has_text=message)).to_be_visible()
 
 
-@pytest.mark.parametrize("path", ["/voorraad?near=Kleve&within=25&sort=distance_asc",
+@pytest.mark.parametrize("path", ["/voorraad?near=Kleve&within=25",
                                   "/de/angebote?near=Atlantis"])
 def test_no_serious_accessibility_violation(page: Page, site: Site, path: str) -> None:
     page.goto(site.url(path))

@@ -302,3 +302,21 @@ def test_parts_hours_are_answered_where_a_branch_keeps_them(fresh_stock_engine: 
                               engine=fresh_stock_engine, now=NOW)
     assert sunday.text == ("Der Teiledienst von Rijnland Autogroep Venlo ist am Sonntag, "
                            "29. November geschlossen.")
+
+
+@pytest.mark.parametrize(("locale", "question", "place"), [
+    ("nl", "Hebben jullie een SUV in de buurt van Zeist?", "Zeist"),
+    ("de", "Welche SUV gibt es in der Nähe von Wesel?", "Wesel"),
+])
+def test_a_place_asked_from_leads_to_the_nearest_cars(stock_engine: Engine, locale: str,
+                                                      question: str, place: str) -> None:
+    reply = assistant.answer(question, locale, engine=stock_engine)
+    url = urlsplit(reply.link.href)
+    assert url.path == STOCK_PATHS[locale]
+    assert dict(parse_qsl(url.query)) == {"body_style": "suv", "near": place}
+    query = StockQuery.from_params(dict(parse_qsl(url.query)))
+    # The three cars the chat shows are the listing's first: the nearest.
+    first = get_index(stock_engine).search(query).cards[:3]
+    assert [v.href.rsplit("/", 1)[-1] for v in reply.vehicles] == [c.slug for c in first]
+    assert first[0].distance_km is not None and first[0].distance_km <= min(
+        c.distance_km for c in get_index(stock_engine).search(query.replace(page=2)).cards)

@@ -81,7 +81,7 @@ def test_a_paid_reservation_holds_the_car_and_is_one_lead(
     assert mollie.requested("/v2/payments")[0].headers["authorization"] == "Bearer test_key"
     # Open: pending, not yet reserved for the page.
     assert settle(empty_engine, client, START + dt.timedelta(minutes=1)) == "pending"
-    assert service.reserved_until(empty_engine, ["vw-golf-1"], START) == {}
+    assert "vw-golf-1" not in service.held_vehicles(empty_engine, START)
     mollie.answers[f"/v2/payments/{PAYMENT}"] = payment("paid")
     paid_at = START + dt.timedelta(minutes=2)
     assert settle(empty_engine, client, paid_at) == "paid"
@@ -91,7 +91,7 @@ def test_a_paid_reservation_holds_the_car_and_is_one_lead(
     assert reservations[0].expires_at == paid_at + dt.timedelta(hours=48)
     assert len(leads) == 1 and leads[0].payload["payment_id"] == PAYMENT
     assert leads[0].form_id == "reservation" and reservations[0].lead_id == leads[0].id
-    assert service.reserved_until(empty_engine, ["vw-golf-1", "other"], paid_at) == {
+    assert service.held_vehicles(empty_engine, paid_at) == {
         "vw-golf-1": paid_at + dt.timedelta(hours=48)}
     with pytest.raises(service.VehicleTakenError):
         reserve(empty_engine, client, now=paid_at + dt.timedelta(hours=1))
@@ -144,7 +144,7 @@ def test_holds_end_after_their_time_by_cancel_and_by_refund(
     assert settle(empty_engine, client, later) == "paid"
     # 48 hours later the hold is over.
     ended = later + dt.timedelta(hours=48, seconds=1)
-    assert service.reserved_until(empty_engine, ["vw-golf-1"], ended) == {}
+    assert service.held_vehicles(empty_engine, ended) == {}
     assert service.expire(empty_engine, ended) == 1
     reservation = rows(empty_engine)[0][0]
     assert reservation.status == "ended" and reservation.held_vehicle is None
@@ -163,7 +163,7 @@ def test_the_dealer_cancels_a_paid_reservation(
     settle(empty_engine, client, START)
     canceled = service.cancel(empty_engine, started.reservation_id)
     assert canceled is not None and canceled.status == "canceled"
-    assert service.reserved_until(empty_engine, ["vw-golf-1"], START) == {}
+    assert "vw-golf-1" not in service.held_vehicles(empty_engine, START)
     assert service.cancel(empty_engine, started.reservation_id) is None
     assert mollie.requested(f"/v2/payments/{PAYMENT}/refunds") == []
 

@@ -3,10 +3,14 @@ sold vehicle's page."""
 
 from __future__ import annotations
 
+import datetime as dt
+
+import pytest
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from dealer.locations.places import Place, distance_km
+from dealer.reservations.models import Reservation
 from dealer.routes import path_for
 from dealer.stock.index import StockIndex
 from dealer.stock.query import StockQuery
@@ -65,3 +69,50 @@ def test_a_sold_vehicle_leaves_the_others_and_its_own_page_offers_them(
     [cards] = page.info.card_lists
     assert cards.heading == "Ähnliche Fahrzeuge"
     assert all(f'href="/de/angebote/{slug}"' in cards.html for slug in slugs)
+
+
+@pytest.mark.parametrize(("locale", "badge"), [("nl", "Gereserveerd"), ("de", "Reserviert")])
+def test_a_held_similar_vehicle_says_reserved_as_on_the_stock_cards(
+        fresh_stock_engine: Engine, locale: str, badge: str) -> None:
+    index = StockIndex.build(fresh_stock_engine)
+    detail = a_vehicle_with_similar_ones(index, fresh_stock_engine)
+    path = path_for("vehicle", locale, vehicle=detail.slug)
+    held = vehicle_page(path, engine=fresh_stock_engine).similar[1].slug
+    assert badge not in vehicle_page(path, engine=fresh_stock_engine).info.card_lists[0].html
+    now = dt.datetime.now(dt.UTC)
+    with Session(fresh_stock_engine) as session:
+        session.add(Reservation(vehicle_slug=held, held_vehicle=held, status="paid",
+                                amount_cents=25000, name="Anna", email="anna@example.nl",
+                                locale="nl", created_at=now, paid_at=now,
+                                expires_at=now + dt.timedelta(hours=48)))
+        session.commit()
+    page = vehicle_page(path, engine=fresh_stock_engine)  # the page kept before is stale
+    badged = [card.slug for card in page.similar if badge in card.html]
+    assert badged == [held]
+    [cards] = page.info.card_lists  # the served copy
+    assert cards.html.count(f'list-card-reserved">{badge}<') == 1
+
+
+@pytest.mark.parametrize("locale", ["nl", "de"])
+def test_on_a_brands_pages_its_own_similar_vehicles_stay_on_its_pages(
+        stock_engine: Engine, locale: str) -> None:
+    index = StockIndex.build(stock_engine)
+    for card in index.first(StockQuery(brand=("volkswagen",)), 100)[1]:
+        detail = current_vehicle(stock_engine, card.slug)
+        assert detail is not None
+        page = vehicle_page(path_for("brand_vehicle", locale, brand="volkswagen",
+                                     vehicle=detail.slug), engine=stock_engine)
+        brands = {other.slug: current_vehicle(stock_engine, other.slug) for other in page.similar}
+        if any(other.brand_slug != "volkswagen" for other in brands.values() if other) and any(
+                other.brand_slug == "volkswagen" for other in brands.values() if other):
+            break
+    else:
+        raise AssertionError("no Volkswagen with similar cars of its own and other brands")
+    [cards] = page.info.card_lists
+    for slug, other in brands.items():
+        assert other is not None
+        own = path_for("brand_vehicle", locale, brand="volkswagen", vehicle=slug)
+        general = path_for("vehicle", locale, vehicle=slug)
+        expected = own if other.brand_slug == "volkswagen" else general
+        assert f'href="{expected}"' in cards.html
+        assert f'href="{expected}"' in next(c.html for c in page.similar if c.slug == slug)

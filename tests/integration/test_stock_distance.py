@@ -81,7 +81,7 @@ def test_the_overview_offers_radii_nearest_first_and_distances(
     assert group.text == "47533"
     options = {option.label: option for option in group.options}
     assert options[radius].checked and options[radius].count == page["total"]
-    assert options[radius].href.endswith("?near=47533&sort=distance_asc")  # unticks it
+    assert options[radius].href.endswith("?near=47533")  # unticks it
     # The app is sent the radii as their links only, the same HTML the served page has.
     assert group.links.count('role="radio"') == len(group.options) == 4
     (sent,) = [group for group in page["controls"] if group.kind == "distance"]
@@ -106,3 +106,28 @@ def test_an_unknown_place_is_said_on_the_page(shown, locale: str, message: str,
     (group,) = [group for group in page["filters"] if group.kind == "distance"]
     assert group.options == [] and group.text == "Atlantis"
     assert page["sorts"][0].label == sort
+
+
+@pytest.mark.parametrize(("locale", "nearest", "cheapest"), [
+    ("nl", "Afstand (dichtstbij eerst)", "Prijs (laag naar hoog)"),
+    ("de", "Entfernung (nächste zuerst)", "Preis (aufsteigend)"),
+])
+def test_a_place_typed_without_an_order_lists_the_nearest_first(
+        shown, locale: str, nearest: str, cheapest: str) -> None:
+    page = shown({"near": "Nijmegen"}, locale)
+    assert page["sort"] == DISTANCE_SORT and page["query"] == "near=Nijmegen"
+    # The order control says so, in the served page and the app alike (the same HTML).
+    assert "<summary" in page["sort_menu"] and f"<span>{nearest}</span>" in page["sort_menu"]
+    kilometres = distances_of(page)
+    assert kilometres == sorted(kilometres)
+    # Another order chosen is kept in its link; 'nearest first' is the place's own link.
+    links = {link.label: link.href for link in page["sorts"]}
+    assert links[cheapest].endswith("?near=Nijmegen&sort=price_asc")
+    assert links[nearest].endswith("?near=Nijmegen")
+    by_price = shown({"near": "Nijmegen", "sort": "price_asc"}, locale)
+    assert by_price["sort"] == "price_asc" and f"<span>{cheapest}</span>" in by_price["sort_menu"]
+    assert max(distances_of(by_price)) > max(kilometres)
+
+
+def distances_of(page: dict) -> list[int]:
+    return [int(re.search(r"(\d+) km", card.distance).group(1)) for card in page["card_values"]]

@@ -359,3 +359,54 @@ def test_an_amount_per_month_is_a_monthly_budget(amount: int, written: str) -> N
 def test_numbers_in_any_shape_give_a_valid_search(text: str) -> None:
     query = understand(text, "nl", VOCABULARY).query
     assert query == StockQuery.from_params(query.to_params())
+
+
+@pytest.mark.parametrize(("locale", "text", "expected"), [
+    ("nl", "Heb je een Golf in de buurt van Zeist?", "brand=volkswagen&model=volkswagen.golf&near=Zeist"),
+    ("nl", "elektrische SUV bij Apeldoorn", "body_style=suv&fuel=electric&near=Apeldoorn"),
+    ("nl", "auto's bij Den Bosch", "near=Den%20Bosch"),
+    ("nl", "occasions in de omgeving van 3511 AB", "condition=used&near=3511%20AB"),
+    ("nl", "hybride dichtbij Bergen op Zoom onder 30.000", "fuel=hybrid,hybrid-diesel,hybrid-petrol,mildhybrid,pluginhybrid&near=Bergen%20op%20Zoom&price_max=30000"),
+    ("nl", "stationwagen near Amsterdam", "body_style=estate&near=Amsterdam"),
+    ("de", "Elektroautos in der Nähe von 47533", "fuel=electric&near=47533"),
+    ("de", "Gibt es einen Tiguan bei Wesel?", "brand=volkswagen&model=volkswagen.tiguan&near=Wesel"),
+    ("de", "Welche Autos habt ihr in der Nähe von Utrecht?", "near=Utrecht"),
+    ("de", "Kombi mit Automatik in der Naehe von Krefeld", "body_style=estate&near=Krefeld&transmission=automatic"),
+    ("de", "SUV rund um Münster bis 40.000 Euro", "body_style=suv&near=M%C3%BCnster&price_max=40000"),
+])
+def test_a_place_to_look_from_is_the_searchs_near(locale: str, text: str,
+                                                   expected: str) -> None:
+    understood = understand(text, locale, VOCABULARY)
+    assert understood.intent == "stock"
+    assert understood.query.to_query_string() == expected
+    assert understood.query.origin is not None and understood.query.sort == "distance_asc"
+
+
+@pytest.mark.parametrize(("locale", "text", "branch"), [
+    ("nl", "elektrische SUV bij Utrecht", "utrecht"),  # a branch's town: that branch
+    ("de", "Gibt es einen Polo bei Kleve?", "kleve"),
+])
+def test_at_a_branchs_town_is_that_branch(locale: str, text: str, branch: str) -> None:
+    query = understand(text, locale, VOCABULARY).query
+    assert (query.branch, query.near) == ((branch,), "")
+
+
+@pytest.mark.parametrize("text", ["maandlasten bij € 25000", "Monatsrate bei 25k",
+                                  "bij de beste prijs", "um 10 Uhr bei euch",
+                                  "Seat Leon rond de 20.000"])
+def test_no_place_is_read_into_amounts_or_small_words(text: str) -> None:
+    assert understand(text, "nl", VOCABULARY).query.near == ""
+
+
+NEAR_TEXT = st.one_of(st.text(max_size=80), st.sampled_from(
+    ["bij ", "bei ", "in de buurt van ", "in der Nähe von ", "near ", "um ", "rond ",
+     "Zeist", "47533", "6511 AB", "Den Bosch", "?", "25.000", "€", "Kleve", " "]))
+
+
+@given(st.lists(NEAR_TEXT, max_size=8).map("".join), st.sampled_from(["nl", "de"]))
+def test_any_text_around_a_place_is_understood_without_error(text: str, locale: str) -> None:
+    understood = understand(text, locale, VOCABULARY)
+    assert understood.intent in INTENTS
+    near = understood.query.near
+    assert near == "" or (near in text and understood.query.origin is not None)
+    assert understood.query == StockQuery.from_params(understood.query.to_params())

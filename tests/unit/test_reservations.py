@@ -3,11 +3,16 @@ amounts Mollie is sent, what is read of its answers, and the demo provider."""
 
 from __future__ import annotations
 
+import datetime as dt
+from email.utils import getaddresses
+
 import httpx
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dealer.reservations import mails
+from dealer.reservations.models import Reservation
 from dealer.reservations.mollie import (
     PAYMENT_STATUSES,
     DemoMollie,
@@ -17,8 +22,11 @@ from dealer.reservations.mollie import (
     amount_value,
 )
 from dealer.reservations.service import transition
+from dealer.settings import Settings
+from dealer.web.reservations import EMAIL
 
-STATUSES = ("pending", "paid", "failed", "canceled", "expired", "ended", "refunded")
+STATUSES = ("pending", "paid", "failed", "canceled", "expired", "ended", "refunding",
+            "refunded")
 
 
 @pytest.mark.parametrize(("status", "payment", "new"), [
@@ -84,3 +92,41 @@ def test_an_unreachable_provider_is_a_payment_error() -> None:
                           transport=httpx.MockTransport(down))
     with pytest.raises(PaymentError):
         client.payment("tr_abc")
+
+
+def _reservation(name: str, email: str, locale: str) -> Reservation:
+    return Reservation(vehicle_slug="vw-golf-1", amount_cents=25000, name=name, email=email,
+                       locale=locale, payment_id="tr_unit1",
+                       created_at=dt.datetime(2026, 7, 1, 8, tzinfo=dt.UTC),
+                       expires_at=dt.datetime(2026, 7, 3, 8, tzinfo=dt.UTC))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=100), st.one_of(st.text(max_size=60), st.from_regex(EMAIL, fullmatch=True)),
+       st.sampled_from(mails.MAIL_KINDS),
+       st.sampled_from(["nl", "de"]))
+def test_every_address_the_form_takes_gets_one_mail_of_its_own(
+        name: str, email: str, kind: str, locale: str) -> None:
+    if not EMAIL.fullmatch(email):
+        return
+    message = mails.reservation_mail(kind, _reservation(name, email, locale), None,
+                                     Settings(), dt.datetime(2026, 7, 1, tzinfo=dt.UTC))
+    assert [address for _, address in getaddresses([str(message["To"])])] == [email]
+    assert message.get_body(("plain",)).get_content()
+
+
+@pytest.mark.parametrize("email", ["anna@example.nl,bob@example.nl", "a,b@example.nl",
+                                   "Anna <anna@example.nl>", "anna@example.nl;x@y.z"])
+def test_a_list_of_addresses_is_not_one_address(email: str) -> None:
+    assert EMAIL.fullmatch(email) is None
+
+
+@pytest.mark.parametrize(("locale", "until"), [("nl", "3 juli 2026, 10:00"),
+                                               ("de", "3. Juli 2026, 10:00")])
+def test_the_confirmation_names_the_hold_on_the_sites_clock(locale: str, until: str) -> None:
+    message = mails.reservation_mail(mails.PAID, _reservation("Anna", "a@b.nl", locale), None,
+                                     Settings(base_url="https://site.test"),
+                                     dt.datetime(2026, 7, 1, tzinfo=dt.UTC))
+    text = message.get_body(("plain",)).get_content()
+    assert until in text  # 08:00 UTC is 10:00 in Amsterdam in summer
+    assert "https://site.test/" in text and message["Message-ID"].startswith("<reservation-")

@@ -159,9 +159,26 @@ def test_a_place_and_radius_in_the_url() -> None:
     query = StockQuery.from_params({"near": "  6511   AB ", "within": "50",
                                     "sort": "distance_asc"})
     assert (query.near, query.within, query.sort) == ("6511 AB", 50, DISTANCE_SORT)
-    assert query.to_query_string() == "near=6511%20AB&sort=distance_asc&within=50"
+    # Nearest first is the order of a place found: the URL needs no sort.
+    assert query.to_query_string() == "near=6511%20AB&within=50"
     pills = {pill.key: pill.query for pill in query.pills()}
-    assert pills == {"near": "", "within": "near=6511%20AB&sort=distance_asc"}
+    assert pills == {"near": "", "within": "near=6511%20AB"}
+
+
+@pytest.mark.parametrize("place", ["Kleve", "6511 AB", "47533", "Nijmegen"])
+def test_a_place_without_a_chosen_order_sorts_nearest_first(place: str) -> None:
+    query = StockQuery.from_params({"near": place})
+    assert query.sort == DISTANCE_SORT and query.to_params() == {"near": place}
+    shown = [card.distance_km for card in INDEX.search(query).cards]
+    assert shown and shown == sorted(shown)
+    # An order chosen is kept, and written out; without a place it is the default again.
+    chosen = StockQuery.from_params({"near": place, "sort": "price_asc"})
+    assert chosen.sort == DEFAULT_SORT and chosen.to_params()["sort"] == "price_asc"
+    assert StockQuery.from_params(chosen.to_params()) == chosen
+    assert chosen.replace(near="").to_params() == {}
+    assert StockQuery.from_params({"near": place, "sort": "mileage_desc"}).sort == "mileage_desc"
+    # A place that is not found leaves the default order.
+    assert StockQuery.from_params({"near": "Atlantis"}).sort == DEFAULT_SORT
 
 
 @pytest.mark.parametrize("params", [

@@ -109,19 +109,19 @@ def test_the_served_form_keeps_the_other_filters_and_sets_search_and_ranges() ->
 
 
 def test_the_served_form_has_the_place_box_and_the_radii_as_links() -> None:
-    query = StockQuery.from_params({"near": "6511", "within": "50", "sort": "distance_asc",
+    query = StockQuery.from_params({"near": "6511", "within": "50", "sort": "year_desc",
                                     "fuel": "electric", "q": "golf"})
     radii = [FilterOption(value="25", label="Binnen 25 km", count=7,
-                          href="/voorraad?fuel=electric&near=6511&sort=distance_asc&within=25"),
+                          href="/voorraad?fuel=electric&near=6511&sort=year_desc&within=25"),
              FilterOption(value="50", label="Binnen 50 km", count=40, checked=True,
-                          href="/voorraad?fuel=electric&near=6511&sort=distance_asc")]
+                          href="/voorraad?fuel=electric&near=6511&sort=year_desc")]
     place = FilterGroup(key="near", kind="distance", heading="Afstand", text="6511",
                         links=options_html(radii, "radio", "nl"))
     parsed = Elements(served_filters_html(query, "purchase", [SEARCH, place, PRICE], "", "nl"))
     hidden = {a["name"]: a["value"] for tag, a in parsed.tags
               if tag == "input" and a.get("type") == "hidden"}
     # A new place keeps the radius and the order, as the app's place box does.
-    assert hidden == {"fuel": "electric", "sort": "distance_asc", "within": "50"}
+    assert hidden == {"fuel": "electric", "sort": "year_desc", "within": "50"}
     (box,) = [a for tag, a in parsed.tags if tag == "input" and a.get("name") == "near"]
     assert (box["value"], box["maxlength"]) == ("6511", "60")
     links = [(a["href"], a["role"], a["aria-checked"]) for tag, a in parsed.tags if tag == "a"
