@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from urllib.parse import quote, unquote, urlsplit
+from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit
 
 from dealer.i18n import DEFAULT_LOCALE, LOCALES, locale_from_path
 from dealer.settings import RouteRule, get_settings
@@ -378,6 +378,28 @@ def same_site(path: str, query: str = "") -> str:
     query string is kept. Every redirect the site makes goes through here."""
     location = quote("/" + path.lstrip("/\\").rstrip("/"), safe=_PATH_SAFE)
     return location + (f"?{quote(query, safe=_QUERY_SAFE)}" if query else "")
+
+
+# How much of a query string is read for its empty fields (a listing's fields fit in far
+# less; a longer one is answered as it is).
+MAX_TIDY_QUERY = 4096
+
+
+def without_empty_fields(path: str, query: str) -> str | None:
+    """The address of a stock listing without the fields its query leaves empty, as the
+    served filter form sends them when the app has not taken over (``?near=&price_min=``):
+    empty and absent mean the same to a listing. None when nothing is empty, the query is
+    longer than ``MAX_TIDY_QUERY``, or ``path`` is no listing."""
+    if "=" not in query or len(query) > MAX_TIDY_QUERY:
+        return None
+    resolved = resolve(path)
+    if resolved is None or SCREENS[resolved[0]].page != "stock:PAGE":
+        return None
+    fields = parse_qsl(query, keep_blank_values=True)
+    filled = [(key, value) for key, value in fields if value.strip()]
+    if len(filled) == len(fields):
+        return None
+    return same_site(path, urlencode(filled))
 
 
 def same_site_target(target: str) -> str:

@@ -40,7 +40,14 @@ from dealer.i18n import (
 )
 from dealer.leads.outbox import delivery_state
 from dealer.pageinfo import PageInfo, error_page
-from dealer.routes import counterpart, path_for, route_rule, same_site, same_site_target
+from dealer.routes import (
+    counterpart,
+    path_for,
+    route_rule,
+    same_site,
+    same_site_target,
+    without_empty_fields,
+)
 from dealer.settings import get_settings
 from dealer.views.frame import frame_parts
 from dealer.views.served_form import ADOPTED, FORM_LOADING_CLASS
@@ -457,6 +464,8 @@ class SiteLayer:
             response.set_cookie(LOCALE_COOKIE, chosen, max_age=LOCALE_COOKIE_MAX_AGE, path="/",
                                 samesite="lax")
             return response
+        if (tidy := without_empty_fields(path, query)) is not None:
+            return redirect(tidy, 302)
         if path == "/":
             cookies = dict(
                 part.strip().split("=", 1)

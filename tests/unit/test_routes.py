@@ -230,3 +230,30 @@ def test_route_rules_are_found_by_path_and_broken_links_per_language(
     # The addresses the app shows the broken-link page at, as the browser has them.
     assert routes.broken_links("nl") == ["/direct-contact"]
     assert routes.broken_links("de") == ["/de/%C3%BCber-uns"]
+
+
+@pytest.mark.parametrize(("path", "query", "location"), [
+    ("/voorraad", "q=golf&near=&price_min=&price_max=&sort=price_asc",
+     "/voorraad?q=golf&sort=price_asc"),
+    ("/de/angebote", "q=&fuel=electric&fuel=hybrid", "/de/angebote?fuel=electric&fuel=hybrid"),
+    ("/voorraad", "near=+&within=50", "/voorraad?within=50"),
+    ("/voorraad", "q=&near=", "/voorraad"),
+    ("/voorraad", "q=golf", None),  # nothing empty: answered as it is
+    ("/voorraad", "", None),
+    ("/vestigingen", "q=", None),  # not a listing
+    ("/voorraad", "q=&" + "x" * 5000, None),  # too long to read
+])
+def test_a_listing_address_loses_its_empty_fields(path: str, query: str,
+                                                  location: str | None) -> None:
+    assert routes.without_empty_fields(path, query) == location
+
+
+@given(path=st.sampled_from(["/voorraad", "/de/angebote", "/volkswagen/voorraad", "/x"]),
+       query=st.text(max_size=80))
+def test_tidying_a_listing_address_never_raises_and_is_done_at_once(path: str,
+                                                                    query: str) -> None:
+    location = routes.without_empty_fields(path, query)
+    if location is not None:
+        assert location.startswith(path)
+        tidy_path, _, tidy_query = location.partition("?")
+        assert routes.without_empty_fields(tidy_path, tidy_query) is None
