@@ -18,6 +18,7 @@ import logging
 import re
 from urllib.parse import parse_qsl, urlsplit
 
+from markupsafe import Markup
 from sqlmodel import Session, select
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
@@ -25,7 +26,7 @@ from starlette.types import Receive, Scope, Send
 
 from dealer import params
 from dealer.db import get_engine
-from dealer.i18n import LANGUAGE_TAGS, LOCALES, format_price, gettext
+from dealer.i18n import LOCALES, format_price, gettext
 from dealer.reservations import service
 from dealer.reservations.models import Reservation
 from dealer.reservations.mollie import (
@@ -40,6 +41,7 @@ from dealer.routes import path_for, same_site
 from dealer.settings import get_settings
 from dealer.stock.repository import current_vehicle
 from dealer.web.body_limit import bounded
+from dealer.web.notice_page import notice_page
 
 logger = logging.getLogger(__name__)
 
@@ -60,19 +62,13 @@ def is_reservation_path(path: str) -> bool:
 
 def _page(locale: str, title: str, body: str, status: int = 200) -> HTMLResponse:
     """A small page of its own; ``body`` is HTML whose texts are escaped."""
-    return HTMLResponse(
-        f'<!doctype html><html lang="{LANGUAGE_TAGS[locale]}"><head><meta charset="utf-8">'
-        f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f'<meta name="robots" content="noindex"><title>{html.escape(title)}</title></head>'
-        f"<body><main><h1>{html.escape(title)}</h1>{body}</main></body></html>",
-        status_code=status, headers={"cache-control": "no-store"})
+    return notice_page(locale, title, Markup(body), status)
 
 
 def _notice(locale: str, title: str, text: str, back: str, status: int) -> HTMLResponse:
     link = gettext(locale, "Back to the car")
-    return _page(locale, title, f"<p>{html.escape(text)}</p>"
-                                f'<p><a href="{html.escape(back)}">{html.escape(link)}</a></p>',
-                 status)
+    return notice_page(locale, title, Markup('<p>{}</p><p><a href="{}">{}</a></p>').format(
+        text, back, link), status)
 
 
 def vehicle_path(slug: str, locale: str) -> str:
