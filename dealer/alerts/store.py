@@ -99,7 +99,7 @@ def save_search(engine: Engine, settings: Settings, *, email: str, locale: str,
         if _confirmations(session, search.email, now) >= MAX_CONFIRMATIONS:
             session.commit()  # kept, unconfirmed, without another mail
             return search.id or 0
-        key = f"confirm:{search.id}"
+        key = _confirm_key(search.id or 0)
         message = confirmation_message(settings, email=search.email, locale=locale,
                                        search_id=search.id or 0, key=key, now=now)
         session.add(AlertMail(key=key, kind="confirm", email=search.email,
@@ -107,6 +107,10 @@ def save_search(engine: Engine, settings: Settings, *, email: str, locale: str,
                               created_at=now))
         session.commit()
         return search.id or 0
+
+
+def _confirm_key(search_id: int) -> str:
+    return f"confirm:{search_id}"
 
 
 def search_query(search: SavedSearch) -> StockQuery:
@@ -155,10 +159,14 @@ def searches_of(engine: Engine, email: str) -> list[SavedSearch]:
 
 
 def delete_search(engine: Engine, email: str, search_id: int) -> bool:
+    """Delete one of the address's searches, its matches and the mail that asked to
+    confirm it (a search saved later may get the same id: SQLite reuses the highest)."""
     with Session(engine) as session:
         result = session.exec(delete(SavedSearch).where(
             col(SavedSearch.id) == search_id, col(SavedSearch.email) == email))
-        session.exec(delete(AlertMatch).where(col(AlertMatch.search_id) == search_id))
+        if result.rowcount:
+            session.exec(delete(AlertMatch).where(col(AlertMatch.search_id) == search_id))
+            session.exec(delete(AlertMail).where(col(AlertMail.key) == _confirm_key(search_id)))
         session.commit()
         return result.rowcount > 0
 

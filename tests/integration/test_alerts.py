@@ -256,3 +256,20 @@ def test_a_deal_listings_search_stays_in_its_listing(site: Engine, sink: SmtpSin
     assert store.search_query(search).scope_deal == "private_lease"
     manage = request("GET", relative(mails.manage_url(settings, "lease@example.org")))
     assert f'href="{listing}?fuel=electric"' in manage.text
+
+
+def test_a_search_saved_after_one_was_deleted_gets_its_own_mail(site: Engine,
+                                                                 sink: SmtpSink) -> None:
+    """SQLite gives the next search the id of the latest deleted one: the deleted search's
+    confirmation mail goes with it, so the new one is asked to confirm too."""
+    settings = settings_for(sink)
+    first = store.save_search(site, settings, email="first@example.org", locale="nl",
+                              params={}, mode="digest", now=NOW)
+    assert not store.delete_search(site, "other@example.org", first)  # not theirs
+    assert store.delete_search(site, "first@example.org", first)
+    second = store.save_search(site, settings, email="second@example.org", locale="nl",
+                               params={}, mode="digest", now=NOW)
+    assert second == first
+    with Session(site) as session:
+        assert [mail.email for mail in session.exec(select(AlertMail))] == [
+            "second@example.org"]
