@@ -349,18 +349,16 @@ def process(engine: Engine | None = None, settings: Settings | None = None,
     return report
 
 
-def forget_old(engine: Engine, now: dt.datetime) -> int:
+def forget_old(engine: Engine, now: dt.datetime) -> None:
     """Delete what is older than ``RETENTION``: the matches a mail listed (or that were
-    sold before one could) and the mails that are sent or given up. Returns how many rows
-    went."""
+    sold before one could) and the mails that are sent or given up."""
     before = now - RETENTION
     with Session(engine) as session:
-        matches = session.exec(delete(AlertMatch).where(
+        session.exec(delete(AlertMatch).where(
             col(AlertMatch.mail_id).is_not(None), col(AlertMatch.created_at) < before))
-        mails = session.exec(delete(AlertMail).where(
+        session.exec(delete(AlertMail).where(
             col(AlertMail.status) != "pending", col(AlertMail.created_at) < before))
         session.commit()
-        return matches.rowcount + mails.rowcount
 
 
 _sending = Recurring("alert mails", process)
