@@ -22,8 +22,8 @@ UNSUBSCRIBE_PATH = "/alerts/unsubscribe"
 DELETE_PATH = "/alerts/delete"
 
 _CONFIRM_SUBJECT = N_("Please confirm your search alert")
-_CONFIRM_TEXT = N_("You asked us to mail you new cars matching your search. Confirm it with "
-                   "this link; until then we send you nothing.")
+_CONFIRM_TEXT = N_("You asked us to mail you new cars matching your search. Open this link "
+                   "and confirm the alert there; until then we send you nothing.")
 _NOT_YOU = N_("Not you? Then ignore this mail: nothing will be sent.")
 _ALERT_SUBJECT = N_("New cars for your search")
 _ALERT_TEXT = N_("These cars match your saved search:")

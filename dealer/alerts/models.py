@@ -17,10 +17,15 @@ class SavedSearch(SQLModel, table=True):
     email: str = Field(max_length=254, index=True)
     locale: str = Field(max_length=5)
     params: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    # The deal listing it was saved from (its cards show that deal's price, its ``monthly``
+    # range is that deal's), or None for the stock overview.
+    deal: str | None = Field(default=None, max_length=20)
     display: str = Field(default="purchase", max_length=20)
     mode: str = Field(default="digest", max_length=10)  # digest | instant
     created_at: dt.datetime
     confirmed_at: dt.datetime | None = Field(default=None, index=True)
+    # Who saved it, as the lead rate limit knows a visitor (``leads.store.client_key``).
+    client_key: str = Field(default="", max_length=64, index=True)
 
 
 class AlertMatch(SQLModel, table=True):

@@ -26,12 +26,16 @@ from dealer.alerts.mails import alert_message, confirmation_message
 from dealer.alerts.models import AlertMail, AlertMatch, SavedSearch
 from dealer.background import Recurring
 from dealer.db import get_engine
+from dealer.forms.definitions import FORM_ERROR
+from dealer.forms.messages import DOMAIN
+from dealer.i18n import N_, gettext
 from dealer.leads.outbox import (
     MAX_ATTEMPTS,
     DeliveryReport,
     retry_delay,
     send_message,
 )
+from dealer.leads.store import RateLimitedError
 from dealer.settings import Settings, get_settings
 from dealer.stock.catalog import MONTHLY_DEAL_TYPES
 from dealer.stock.index import StockIndex
@@ -53,6 +57,13 @@ ALERT_KINDS = ("confirm", *MODES)  # alert_mail.kind of the saved searches' mail
 DIGEST_PERIOD = dt.timedelta(days=1)
 MAX_CONFIRMATIONS = 3  # per address and day: the form cannot be used to flood a mailbox
 MAX_CARDS = 20  # per mail; the rest are in the listing the mail links to
+# At most MAX_SAVES searches saved by one visitor (their address) within SAVE_WINDOW.
+MAX_SAVES = 10
+SAVE_WINDOW = dt.timedelta(hours=1)
+# Mailed matches and sent mails are kept this long, then deleted by ``process``.
+RETENTION = dt.timedelta(days=90)
+_TOO_MANY_SAVES = N_("You have saved several searches in a short time. Please try again in "
+                     "an hour.")
 POLL_SECONDS = 60.0
 
 
@@ -65,25 +76,31 @@ def _aware(moment: dt.datetime) -> dt.datetime:
 
 def save_search(engine: Engine, settings: Settings, *, email: str, locale: str,
                 params: Mapping[str, str], mode: str, now: dt.datetime,
-                scope: Scope | None = None) -> int:
+                scope: Scope | None = None, client: str = "") -> int:
     """Store a search (unconfirmed) and queue the mail that asks to confirm it. The
-    search is the listing's (``scope``: a brand's own stock keeps its brand as a filter),
-    on page 1, with the price display the visitor chose."""
+    search is the listing's (``scope``: a brand's own stock keeps its brand as a filter,
+    a deal listing is kept as the search's ``deal``), on page 1, with the price display
+    the visitor chose. Raises RateLimitedError when the visitor (``client``, a
+    ``leads.store.client_key``) saved ``MAX_SAVES`` searches within ``SAVE_WINDOW``."""
     scope = scope or Scope()
     query = scope.query(params).replace()
     saved = query.to_params() | ({"brand": query.scope_brand} if query.scope_brand else {})
     display = price_display(params, scope.deal)
     with Session(engine) as session:
+        recent = session.exec(select(func.count()).select_from(SavedSearch).where(
+            SavedSearch.client_key == client, SavedSearch.created_at > now - SAVE_WINDOW)).one()
+        if client and recent >= MAX_SAVES:
+            raise RateLimitedError({FORM_ERROR: gettext(locale, _TOO_MANY_SAVES, DOMAIN)})
         search = SavedSearch(
-            email=email.strip(), locale=locale, params=saved,
+            email=email.strip(), locale=locale, params=saved, deal=query.scope_deal,
             display=display if display in PRICE_DISPLAYS else HEADLINE_DISPLAY,
-            mode=mode if mode in MODES else "digest", created_at=now)
+            mode=mode if mode in MODES else "digest", created_at=now, client_key=client)
         session.add(search)
         session.flush()
         if _confirmations(session, search.email, now) >= MAX_CONFIRMATIONS:
             session.commit()  # kept, unconfirmed, without another mail
             return search.id or 0
-        key = f"confirm:{search.id}"
+        key = _confirm_key(search.id or 0)
         message = confirmation_message(settings, email=search.email, locale=locale,
                                        search_id=search.id or 0, key=key, now=now)
         session.add(AlertMail(key=key, kind="confirm", email=search.email,
@@ -93,27 +110,43 @@ def save_search(engine: Engine, settings: Settings, *, email: str, locale: str,
         return search.id or 0
 
 
+def _confirm_key(search_id: int) -> str:
+    return f"confirm:{search_id}"
+
+
+def search_query(search: SavedSearch) -> StockQuery:
+    """The stock query of a saved search, in the listing it was saved from."""
+    return StockQuery.from_params(search.params, deal=search.deal)
+
+
 def _confirmations(session: Session, email: str, now: dt.datetime) -> int:
     return session.exec(select(func.count()).select_from(AlertMail).where(
         AlertMail.email == email, AlertMail.kind == "confirm",
         AlertMail.created_at > now - DIGEST_PERIOD)).one()
 
 
-def confirm(engine: Engine, token: object, now: dt.datetime) -> SavedSearch | None:
-    """Confirm the search a confirmation link names; None for a link that names none."""
+def to_confirm(engine: Engine, token: object) -> SavedSearch | None:
+    """The search a confirmation link names (confirmed or not); None for a link that names
+    none."""
     value = tokens.verify("confirm", token)
     if value is None or not value.isdigit():
         return None
     with Session(engine) as session:
-        search = session.get(SavedSearch, int(value))
-        if search is None:
-            return None
-        if search.confirmed_at is None:
-            search.confirmed_at = now
-            session.add(search)
-            session.commit()
-            session.refresh(search)
+        return session.get(SavedSearch, int(value))
+
+
+def confirm(engine: Engine, token: object, now: dt.datetime) -> SavedSearch | None:
+    """Confirm the search a confirmation link names, once (confirming again changes
+    nothing); None for a link that names none."""
+    search = to_confirm(engine, token)
+    if search is None or search.confirmed_at is not None:
         return search
+    with Session(engine) as session:
+        session.exec(update(SavedSearch).where(
+            col(SavedSearch.id) == search.id, col(SavedSearch.confirmed_at).is_(None))
+            .values(confirmed_at=now))
+        session.commit()
+        return session.get(SavedSearch, search.id)
 
 
 def address_of(token: object) -> str | None:
@@ -127,10 +160,14 @@ def searches_of(engine: Engine, email: str) -> list[SavedSearch]:
 
 
 def delete_search(engine: Engine, email: str, search_id: int) -> bool:
+    """Delete one of the address's searches, its matches and the mail that asked to
+    confirm it (a search saved later may get the same id: SQLite reuses the highest)."""
     with Session(engine) as session:
         result = session.exec(delete(SavedSearch).where(
             col(SavedSearch.id) == search_id, col(SavedSearch.email) == email))
-        session.exec(delete(AlertMatch).where(col(AlertMatch.search_id) == search_id))
+        if result.rowcount:
+            session.exec(delete(AlertMatch).where(col(AlertMatch.search_id) == search_id))
+            session.exec(delete(AlertMail).where(col(AlertMail.key) == _confirm_key(search_id)))
         session.commit()
         return result.rowcount > 0
 
@@ -160,8 +197,7 @@ def match_all(index: StockIndex, searches: list[SavedSearch],
     if not among.any():
         return []
     return [(search.id or 0, row) for search in searches
-            for row in index.matching(StockQuery.from_params(search.params),
-                                      among)[:MAX_CARDS].tolist()]
+            for row in index.matching(search_query(search), among)[:MAX_CARDS].tolist()]
 
 
 def record_matches(engine: Engine, vehicle_ids: list[int], now: dt.datetime,
@@ -306,13 +342,26 @@ def deliver(engine: Engine, settings: Settings, now: dt.datetime) -> DeliveryRep
 
 def process(engine: Engine | None = None, settings: Settings | None = None,
             now: dt.datetime | None = None) -> DeliveryReport:
-    """One round: queue the digests that are due, send what is queued."""
+    """One round: queue the digests that are due, send what is queued, forget what is
+    older than ``RETENTION``."""
     engine, settings = engine or get_engine(), settings or get_settings()
     now = now or dt.datetime.now(dt.UTC)
     queue_alerts(engine, settings, now)
-    return deliver(engine, settings, now)
+    report = deliver(engine, settings, now)
+    forget_old(engine, now)
+    return report
 
 
+def forget_old(engine: Engine, now: dt.datetime) -> None:
+    """Delete what is older than ``RETENTION``: the matches a mail listed (or that were
+    sold before one could) and the mails that are sent or given up."""
+    before = now - RETENTION
+    with Session(engine) as session:
+        session.exec(delete(AlertMatch).where(
+            col(AlertMatch.mail_id).is_not(None), col(AlertMatch.created_at) < before))
+        session.exec(delete(AlertMail).where(
+            col(AlertMail.status) != "pending", col(AlertMail.created_at) < before))
+        session.commit()
 
 
 _sending = Recurring("alert mails", process)

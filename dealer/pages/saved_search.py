@@ -6,7 +6,7 @@ import reflex as rx
 
 from dealer.components.forms import check_field, radio_field, text_field
 from dealer.components.saved_search import saved_search_form
-from dealer.forms.definitions import SAVED_SEARCH
+from dealer.forms.definitions import FORM_ERROR, SAVED_SEARCH
 from dealer.forms.messages import DOMAIN
 from dealer.i18n import N_, gettext
 from dealer.pages.context import PageContext
@@ -34,6 +34,7 @@ def saved_search(ctx: PageContext) -> rx.Component:
             radio_field(spec("frequency"), S.frequency, error("frequency"), S.set_frequency),
             check_field(spec("consent"), S.consent, error("consent"), S.set_consent),
         ],
+        S.errors.get(FORM_ERROR, ""),
         S.sent,
         S.save,
     )

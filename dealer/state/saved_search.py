@@ -11,6 +11,7 @@ import reflex as rx
 from dealer.alerts.store import save_search, wake_alerts
 from dealer.db import get_engine
 from dealer.forms.definitions import SAVED_SEARCH, bounded_value, form_errors
+from dealer.leads.store import RateLimitedError, client_key
 from dealer.settings import get_settings
 from dealer.state.request import page_request
 from dealer.views.stock import Scope
@@ -51,10 +52,17 @@ class SavedSearchState(rx.State):
             self.errors = errors
             if errors:
                 return
-        await asyncio.to_thread(
-            save_search, get_engine(), get_settings(), email=values["email"],
-            locale=request.locale, params=request.query, mode=values["frequency"],
-            now=dt.datetime.now(dt.UTC), scope=Scope.of(request.screen, request.params))
+            client = client_key(self.router.session.client_ip)
+        try:
+            await asyncio.to_thread(
+                save_search, get_engine(), get_settings(), email=values["email"],
+                locale=request.locale, params=request.query, mode=values["frequency"],
+                now=dt.datetime.now(dt.UTC), scope=Scope.of(request.screen, request.params),
+                client=client)
+        except RateLimitedError as error:  # what was typed stays in the form
+            async with self:
+                self.errors = error.errors
+            return
         wake_alerts()
         async with self:
             self.sent = True

@@ -7,23 +7,36 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-from html import escape
 from urllib.parse import parse_qsl, urlencode
 
+from markupsafe import Markup
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.types import Receive, Scope, Send
 
 from dealer.alerts import store
-from dealer.alerts.mails import CONFIRM_PATH, DELETE_PATH, MANAGE_PATH, UNSUBSCRIBE_PATH
+from dealer.alerts.mails import (
+    CONFIRM_PATH,
+    DELETE_PATH,
+    MANAGE_PATH,
+    UNSUBSCRIBE_PATH,
+    manage_url,
+)
+from dealer.alerts.models import SavedSearch
 from dealer.db import get_engine
 from dealer.i18n import DEFAULT_LOCALE, N_, gettext
 from dealer.params import integer
-from dealer.views.stock import stock_path
+from dealer.settings import get_settings
+from dealer.stock.index import get_index
+from dealer.views.stock import listing_heading, pill_values, stock_path
+from dealer.web.notice_page import HEADERS, notice_page
 
 PATHS = (CONFIRM_PATH, MANAGE_PATH, UNSUBSCRIBE_PATH, DELETE_PATH)
-HEADERS = {"cache-control": "private, no-store", "x-robots-tag": "noindex"}
 MAX_FORM_BYTES = 4096
 
+_CONFIRM_TITLE = N_("Confirm your search alert")
+_CONFIRM_QUESTION = N_("Shall we mail {email} when a car matching this search arrives or "
+                       "gets cheaper?")
+_CONFIRM = N_("Confirm")
 _CONFIRMED = N_("Your search alert is on")
 _CONFIRMED_TEXT = N_("We mail you when a car matching your search arrives or gets cheaper.")
 _BAD_LINK = N_("This link does not work (any more)")
@@ -38,39 +51,75 @@ _UNSUBSCRIBED = N_("Your alerts are stopped and your address is deleted.")
 _DIGEST, _INSTANT = N_("At most once a day"), N_("At once")
 
 
-def _page(locale: str, title: str, body: str, status: int = 200) -> HTMLResponse:
-    return HTMLResponse(
-        f'<!doctype html><html lang="{escape(locale)}"><head><meta charset="utf-8">'
-        '<meta name="robots" content="noindex"><meta name="viewport" '
-        f'content="width=device-width, initial-scale=1"><title>{escape(title)}</title></head>'
-        f"<body><main><h1>{escape(title)}</h1>{body}</main></body></html>",
-        status_code=status, headers=HEADERS)
+def _paragraph(text: str) -> Markup:
+    return Markup("<p>{}</p>").format(text)
+
+
+def _button_form(action: str, label: str) -> Markup:
+    return Markup('<form method="post" action="{}"><button type="submit">{}</button></form>'
+                  ).format(action, label)
 
 
 def _bad_link(locale: str = DEFAULT_LOCALE) -> HTMLResponse:
-    return _page(locale, gettext(locale, _BAD_LINK),
-                 f"<p>{escape(gettext(locale, _BAD_LINK_TEXT))}</p>", 404)
+    return notice_page(locale, gettext(locale, _BAD_LINK),
+                       _paragraph(gettext(locale, _BAD_LINK_TEXT)), 404)
+
+
+def _listing(search: SavedSearch) -> str:
+    """The listing a search was saved from, as it was on page 1."""
+    query = f"?{urlencode(search.params)}" if search.params else ""
+    return stock_path(search.locale, deal=search.deal) + query
+
+
+def _summary(search: SavedSearch, locale: str) -> Markup:
+    """The search in words: the listing's name and its filters as the listing's pills
+    name them."""
+    query = store.search_query(search)
+    result = get_index(get_engine()).search(query, per_page=1)
+    filters = ", ".join(pill.label for pill in pill_values(query, result, locale,
+                                                            search.display))
+    return Markup("<strong>{}</strong>{}").format(listing_heading(locale, None, search.deal),
+                                                   f": {filters}" if filters else "")
+
+
+def _confirm_page(search: SavedSearch, token: str) -> HTMLResponse:
+    """The question a confirmation link opens: a page that confirms nothing itself (a mail
+    scanner opening the link does not say yes), with a button that does."""
+    locale = search.locale
+    if search.confirmed_at is not None:
+        return _confirmed_page(search)
+    action = f"{CONFIRM_PATH}?{urlencode({'t': token})}"
+    return notice_page(locale, gettext(locale, _CONFIRM_TITLE), Markup("").join((
+        _paragraph(_summary(search, locale)),
+        _paragraph(gettext(locale, _CONFIRM_QUESTION, email=search.email)),
+        _button_form(action, gettext(locale, _CONFIRM)))))
+
+
+def _confirmed_page(search: SavedSearch) -> HTMLResponse:
+    locale = search.locale
+    return notice_page(locale, gettext(locale, _CONFIRMED), Markup("").join((
+        _paragraph(_summary(search, locale)),
+        _paragraph(gettext(locale, _CONFIRMED_TEXT)),
+        Markup('<p><a href="{}">{}</a> · <a href="{}">{}</a></p>').format(
+            _listing(search), gettext(locale, _SHOW),
+            manage_url(get_settings(), search.email), gettext(locale, _YOUR_ALERTS)))))
 
 
 def _manage_page(email: str, token: str) -> HTMLResponse:
     searches = store.searches_of(get_engine(), email)
     locale = searches[-1].locale if searches else DEFAULT_LOCALE
-    items = []
-    for search in searches:
-        href = stock_path(search.locale) + (f"?{urlencode(search.params)}" if search.params
-                                            else "")
-        mode = gettext(locale, _INSTANT if search.mode == "instant" else _DIGEST)
-        action = f"{DELETE_PATH}?{urlencode({'t': token, 'search': search.id})}"
-        items.append(
-            f'<li><a href="{escape(href)}">{escape(gettext(locale, _SHOW))}</a> '
-            f"({escape(mode)}) "
-            f'<form method="post" action="{escape(action)}" style="display:inline">'
-            f'<button type="submit">{escape(gettext(locale, _DELETE))}</button></form></li>')
-    body = f"<ul>{''.join(items)}</ul>" if items else f"<p>{escape(gettext(locale, _NONE))}</p>"
+    items = Markup("").join(
+        Markup('<li><span>{}</span> <a href="{}">{}</a> ({}){}</li>').format(
+            _summary(search, locale), _listing(search), gettext(locale, _SHOW),
+            gettext(locale, _INSTANT if search.mode == "instant" else _DIGEST),
+            _button_form(f"{DELETE_PATH}?{urlencode({'t': token, 'search': search.id})}",
+                         gettext(locale, _DELETE)))
+        for search in searches)
+    body = (Markup("<ul>{}</ul>").format(items) if searches
+            else _paragraph(gettext(locale, _NONE)))
     unsubscribe = f"{UNSUBSCRIBE_PATH}?{urlencode({'t': token})}"
-    body += (f'<form method="post" action="{escape(unsubscribe)}">'
-             f'<button type="submit">{escape(gettext(locale, _UNSUBSCRIBE))}</button></form>')
-    return _page(locale, gettext(locale, _YOUR_ALERTS), body)
+    return notice_page(locale, gettext(locale, _YOUR_ALERTS),
+                       body + _button_form(unsubscribe, gettext(locale, _UNSUBSCRIBE)))
 
 
 def _locale_of(email: str) -> str:
@@ -92,11 +141,11 @@ def answer(method: str, path: str, query_string: str) -> Response:
     query = dict(parse_qsl(query_string[:2000]))
     token = query.get("t", "")
     if path == CONFIRM_PATH:
-        search = store.confirm(get_engine(), token, dt.datetime.now(dt.UTC))
-        if search is None:
-            return _bad_link()
-        return _page(search.locale, gettext(search.locale, _CONFIRMED),
-                     f"<p>{escape(gettext(search.locale, _CONFIRMED_TEXT))}</p>")
+        if method == "POST":
+            search = store.confirm(get_engine(), token, dt.datetime.now(dt.UTC))
+            return _confirmed_page(search) if search else _bad_link()
+        search = store.to_confirm(get_engine(), token)
+        return _confirm_page(search, token) if search else _bad_link()
     email = store.address_of(token)
     if email is None:
         return _bad_link()
@@ -110,13 +159,12 @@ def answer(method: str, path: str, query_string: str) -> Response:
         locale = _locale_of(email)
         if method == "POST":  # RFC 8058: the mail program's one click, or the page's button
             store.unsubscribe(get_engine(), email)
-            return _page(locale, gettext(locale, _UNSUBSCRIBE),
-                         f"<p>{escape(gettext(locale, _UNSUBSCRIBED))}</p>")
+            return notice_page(locale, gettext(locale, _UNSUBSCRIBE),
+                               _paragraph(gettext(locale, _UNSUBSCRIBED)))
         action = f"{UNSUBSCRIBE_PATH}?{urlencode({'t': token})}"
-        return _page(locale, gettext(locale, _UNSUBSCRIBE),
-                     f"<p>{escape(gettext(locale, _UNSUBSCRIBE_TEXT, email=email))}</p>"
-                     f'<form method="post" action="{escape(action)}"><button type="submit">'
-                     f"{escape(gettext(locale, _UNSUBSCRIBE))}</button></form>")
+        return notice_page(locale, gettext(locale, _UNSUBSCRIBE),
+                           _paragraph(gettext(locale, _UNSUBSCRIBE_TEXT, email=email))
+                           + _button_form(action, gettext(locale, _UNSUBSCRIBE)))
     return Response(status_code=405, headers=HEADERS | {"allow": "GET, POST"})
 
 

@@ -13,11 +13,11 @@
 from __future__ import annotations
 
 import asyncio
-import html
 import logging
 import re
 from urllib.parse import parse_qsl, urlsplit
 
+from markupsafe import Markup
 from sqlmodel import Session, select
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
@@ -26,7 +26,7 @@ from starlette.types import Receive, Scope, Send
 from dealer import params
 from dealer.alerts.store import wake_alerts
 from dealer.db import get_engine
-from dealer.i18n import LANGUAGE_TAGS, LOCALES, N_, format_price, gettext
+from dealer.i18n import LOCALES, N_, format_price, gettext
 from dealer.reservations import service
 from dealer.reservations.models import Reservation
 from dealer.reservations.mollie import (
@@ -41,6 +41,7 @@ from dealer.routes import path_for, same_site
 from dealer.settings import get_settings
 from dealer.stock.repository import current_vehicle
 from dealer.web.body_limit import bounded
+from dealer.web.notice_page import notice_page
 
 logger = logging.getLogger(__name__)
 
@@ -62,21 +63,10 @@ def is_reservation_path(path: str) -> bool:
     return path == PREFIX or path.startswith(PREFIX + "/")
 
 
-def _page(locale: str, title: str, body: str, status: int = 200) -> HTMLResponse:
-    """A small page of its own; ``body`` is HTML whose texts are escaped."""
-    return HTMLResponse(
-        f'<!doctype html><html lang="{LANGUAGE_TAGS[locale]}"><head><meta charset="utf-8">'
-        f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f'<meta name="robots" content="noindex"><title>{html.escape(title)}</title></head>'
-        f"<body><main><h1>{html.escape(title)}</h1>{body}</main></body></html>",
-        status_code=status, headers={"cache-control": "no-store"})
-
-
 def _notice(locale: str, title: str, text: str, back: str, status: int) -> HTMLResponse:
     link = gettext(locale, "Back to the car")
-    return _page(locale, title, f"<p>{html.escape(text)}</p>"
-                                f'<p><a href="{html.escape(back)}">{html.escape(link)}</a></p>',
-                 status)
+    return notice_page(locale, title, Markup('<p>{}</p><p><a href="{}">{}</a></p>').format(
+        text, back, link), status)
 
 
 def vehicle_path(slug: str, locale: str) -> str:
@@ -186,14 +176,13 @@ async def demo_checkout(request: Request, payment_id: str) -> Response:
         target = DEMO.decide(payment_id, (await _form(request)).get("decision") == "pay")
         await _settle(payment_id)  # as the provider's report would
         return RedirectResponse(same_site(urlsplit(target or "/").path), SEE_OTHER)
-    amount = html.escape(format_price(found.amount_cents / 100, locale, cents=True))
-    note = html.escape(gettext(locale, "Demo payment: no money is charged."))
-    pay, cancel = (html.escape(gettext(locale, text)) for text in (N_("Pay"),
-                                                                       N_("Cancel payment")))
-    body = (f"<p>{amount}</p><p>{note}</p><form method=\"post\">"
-            f'<button name="decision" value="pay">{pay}</button> '
-            f'<button name="decision" value="cancel">{cancel}</button></form>')
-    return _page(locale, gettext(locale, "Pay the deposit"), body)
+    body = Markup(
+        '<p>{}</p><p>{}</p><form method="post"><button name="decision" value="pay">{}</button> '
+        '<button name="decision" value="cancel">{}</button></form>').format(
+        format_price(found.amount_cents / 100, locale, cents=True),
+        gettext(locale, "Demo payment: no money is charged."),
+        gettext(locale, N_("Pay")), gettext(locale, N_("Cancel payment")))
+    return notice_page(locale, gettext(locale, "Pay the deposit"), body)
 
 
 async def _answer(scope: Scope, receive: Receive, send: Send) -> None:

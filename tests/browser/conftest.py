@@ -121,14 +121,15 @@ def vehicle(site: Site) -> str:
 
 @pytest.fixture
 def db(site: Site) -> Iterator[Engine]:
-    """The site's database, without leads, reservations or waiting files before each test:
-    every test submits from the same address and must stay below the per-client rate limit
-    and the per-visitor upload quota, and sees every car free to reserve."""
+    """The site's database, without leads, reservations, saved searches or waiting files
+    before each test: every test submits from the same address and must stay below the
+    per-client rate limits and the per-visitor upload quota, and sees every car free to
+    reserve."""
     engine = make_engine(site.database_url)
     with engine.begin() as connection:
-        connection.execute(text("DELETE FROM reservation"))
-        connection.execute(text("DELETE FROM lead"))
-        connection.execute(text("DELETE FROM pending_upload"))
+        for table in ("reservation", "lead", "pending_upload", "alert_match", "alert_mail",
+                      "saved_search"):
+            connection.execute(text(f"DELETE FROM {table}"))
     yield engine
     engine.dispose()
 

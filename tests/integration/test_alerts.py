@@ -17,11 +17,14 @@ import pytest
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from dealer.alerts import store
+from dealer.alerts import mails, store
 from dealer.alerts.__main__ import main as alerts_command
-from dealer.alerts.models import AlertMail, SavedSearch
+from dealer.alerts.models import AlertMail, AlertMatch, SavedSearch
+from dealer.forms.definitions import FORM_ERROR
+from dealer.leads.store import RateLimitedError
 from dealer.settings import Settings
 from dealer.stock.importer import import_rows
+from dealer.views.stock import Scope
 from dealer.web.server import SiteLayer
 from tests.integration.test_leads_outbox import SmtpSink, serve
 from tests.integration.test_stock_import import feed_row
@@ -68,6 +71,11 @@ def parts(message: Message) -> tuple[EmailMessage, str, str]:
             html.get_content() if html is not None else "")
 
 
+def confirmed(engine: Engine) -> dt.datetime | None:
+    with Session(engine) as session:
+        return session.exec(select(SavedSearch.confirmed_at)).one()
+
+
 def links(text: str) -> list[str]:
     return re.findall(r"https://site\.test/\S+", text)
 
@@ -94,7 +102,22 @@ def test_saved_search_to_alert_to_unsubscribe(site: Engine, sink: SmtpSink, loca
     (confirm_link,) = links(text)
     page = request("GET", relative(confirm_link))
     assert page.status_code == 200 and page.headers["x-robots-tag"] == "noindex"
-    assert f'lang="{locale}"' in page.text
+    assert f'lang="{locale}-' in page.text
+    # Opening the link (a mail scanner does) asks; only its button confirms.
+    assert f'<form method="post" action="{relative(confirm_link)}">' in page.text.replace(
+        "&amp;", "&")
+    assert confirmed(site) is None
+    assert "Volkswagen" in page.text and "“tsi life”" in page.text  # what it is about
+    done = {"nl": "Uw zoekopdracht-melding staat aan", "de": "Ihr Suchauftrag ist aktiv"}
+    answer = request("POST", relative(confirm_link))
+    assert answer.status_code == 200 and done[locale] in answer.text
+    moment = confirmed(site)
+    assert moment is not None
+    again = request("POST", relative(confirm_link))  # a second click changes nothing
+    assert again.status_code == 200 and done[locale] in again.text
+    assert confirmed(site) == moment
+    # Opened again, the link says the alert is on.
+    assert done[locale] in request("GET", relative(confirm_link)).text
 
     # A real import: one matching new car, one that does not match, one made cheaper.
     report = import_rows(site, [feed_row("ALERT-1", price=24950),
@@ -152,6 +175,7 @@ def test_digest_waits_a_day_and_links_are_checked(site: Engine, sink: SmtpSink) 
     assert "digest-2" in parts(sink.received[-1])[1]
 
     assert request("GET", "/alerts/confirm?t=forged.0123").status_code == 404
+    assert request("POST", "/alerts/confirm?t=forged.0123").status_code == 404
     assert request("POST", "/alerts/unsubscribe?t=%00%ff").status_code == 404
     assert request("GET", "/alerts/manage").status_code == 404
 
@@ -162,3 +186,90 @@ def test_the_form_cannot_flood_a_mailbox(site: Engine, sink: SmtpSink) -> None:
         store.save_search(site, settings, email="flood@example.org", locale="nl",
                           params={}, mode="digest", now=NOW)
     assert store.deliver(site, settings, NOW).sent == store.MAX_CONFIRMATIONS
+
+
+def test_one_visitor_saves_a_few_searches_an_hour(site: Engine, sink: SmtpSink) -> None:
+    settings = settings_for(sink)
+
+    def save(client: str, when: dt.datetime, number: int) -> int:
+        return store.save_search(site, settings, email=f"v{number}@example.org",
+                                 locale="de", params={}, mode="digest", now=when,
+                                 client=client)
+
+    for number in range(store.MAX_SAVES):
+        save("visitor", NOW, number)
+    with pytest.raises(RateLimitedError) as refused:
+        save("visitor", NOW + dt.timedelta(minutes=59), 99)
+    assert refused.value.errors == {FORM_ERROR: "Sie haben in kurzer Zeit mehrere Suchen "
+                                    "gespeichert. Bitte versuchen Sie es in einer Stunde "
+                                    "erneut."}
+    assert save("another visitor", NOW, 99)
+    assert save("visitor", NOW + store.SAVE_WINDOW, 100)
+    with Session(site) as session:
+        assert len(session.exec(select(SavedSearch)).all()) == store.MAX_SAVES + 2
+
+
+def test_old_matches_and_mails_are_forgotten(site: Engine, sink: SmtpSink,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    settings = settings_for(sink)
+    search_id = store.save_search(site, settings, email="old@example.org", locale="nl",
+                                  params={"brand": "volkswagen"}, mode="instant", now=NOW)
+    with Session(site) as session:
+        search = session.get(SavedSearch, search_id)
+        search.confirmed_at = NOW
+        session.add(search)
+        session.commit()
+    report = import_rows(site, [feed_row("OLD-1")])
+    store.after_import(site, report.new_or_cheaper, settings, NOW)
+    assert store.process(site, settings, NOW).sent == 2  # the confirmation and the alert
+    store.save_search(site, settings, email="old@example.org", locale="nl", params={},
+                      mode="instant", now=NOW + dt.timedelta(days=80))
+
+    def kept() -> tuple[int, list[str]]:
+        with Session(site) as session:
+            return (len(session.exec(select(AlertMatch)).all()),
+                    sorted(mail.key for mail in session.exec(select(AlertMail))))
+
+    store.process(site, settings, NOW + store.RETENTION - dt.timedelta(minutes=1))
+    assert kept()[0] == 1 and len(kept()[1]) == 3
+    # Sent 90 days ago: gone, matches and mails; the later confirmation (sent) stays.
+    store.process(site, settings, NOW + store.RETENTION + dt.timedelta(minutes=1))
+    assert kept() == (0, [f"confirm:{search_id + 1}"])
+    with Session(site) as session:
+        assert len(session.exec(select(SavedSearch)).all()) == 2  # the searches stay
+    assert alerts_command(["list"], engine=site) == 0
+    assert "2 saved search(es)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("locale", "listing"), [("nl", "/voorraad/private-lease"),
+                                                 ("de", "/de/angebote/privatleasing")])
+def test_a_deal_listings_search_stays_in_its_listing(site: Engine, sink: SmtpSink,
+                                                      locale: str, listing: str) -> None:
+    settings = settings_for(sink)
+    search_id = store.save_search(site, settings, email="lease@example.org", locale=locale,
+                                  params={"fuel": "electric", "page": "3"}, mode="digest",
+                                  now=NOW, scope=Scope(deal="private_lease"))
+    with Session(site) as session:
+        search = session.get(SavedSearch, search_id)
+    assert (search.deal, search.params, search.display) == (
+        "private_lease", {"fuel": "electric"}, "private_lease")
+    assert store.search_query(search).scope_deal == "private_lease"
+    manage = request("GET", relative(mails.manage_url(settings, "lease@example.org")))
+    assert f'href="{listing}?fuel=electric"' in manage.text
+
+
+def test_a_search_saved_after_one_was_deleted_gets_its_own_mail(site: Engine,
+                                                                 sink: SmtpSink) -> None:
+    """SQLite gives the next search the id of the latest deleted one: the deleted search's
+    confirmation mail goes with it, so the new one is asked to confirm too."""
+    settings = settings_for(sink)
+    first = store.save_search(site, settings, email="first@example.org", locale="nl",
+                              params={}, mode="digest", now=NOW)
+    assert not store.delete_search(site, "other@example.org", first)  # not theirs
+    assert store.delete_search(site, "first@example.org", first)
+    second = store.save_search(site, settings, email="second@example.org", locale="nl",
+                               params={}, mode="digest", now=NOW)
+    assert second == first
+    with Session(site) as session:
+        assert [mail.email for mail in session.exec(select(AlertMail))] == [
+            "second@example.org"]
