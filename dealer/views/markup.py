@@ -18,6 +18,7 @@ pages and state as text, and a ``Markup`` there would escape the plain text it m
 from __future__ import annotations
 
 import html
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from markupsafe import Markup
@@ -43,6 +44,25 @@ def html_str(value: Any) -> str:
     return str(Html.escape(value))
 
 
-def attributes(pairs: Any) -> Html:
-    """`` name="value"`` for each (name, value) pair, the values escaped."""
-    return EMPTY.join(Html(' {}="{}"').format(name, value) for name, value in pairs)
+AttributeValue = str | int | bool | None
+Attributes = Mapping[str, AttributeValue] | Iterable[tuple[str, AttributeValue]]
+
+
+def attributes(pairs: Attributes) -> Html:
+    """`` name="value"`` for each attribute, the values escaped; ``True`` writes the name
+    alone (a boolean attribute), ``None`` and ``False`` leave the attribute out."""
+    items = pairs.items() if isinstance(pairs, Mapping) else pairs
+    return EMPTY.join(
+        Html(" {}").format(name) if value is True else Html(' {}="{}"').format(name, value)
+        for name, value in items if value is not None and value is not False)
+
+
+def element(tag: str, attrs: Attributes = (), *children: Any, void: bool = False) -> Html:
+    """``<tag attrs>children</tag>``; a child that is not HTML already is escaped.
+    ``void``: an element without content or end tag (``<img>``, ``<br>``). ``tag`` is
+    the presenter's own (a literal or from a fixed table), never a visitor's or an
+    editor's text."""
+    start = Html("<{}{}>").format(Html(tag), attributes(attrs))
+    if void:
+        return start
+    return start + EMPTY.join(children) + Html("</{}>").format(Html(tag))
