@@ -173,7 +173,7 @@ def with_page(document: str, info: PageInfo, *, crawler_body: bool, build_id: st
     if "<html lang" in document:
         document = _replace_lang(document, lang)
     else:
-        document = document.replace("<html", f'<html lang="{lang}"', 1)
+        document = document.replace("<html", str(Html('<html lang="{}"').format(lang)), 1)
     prerendered_title = re.search(r"<title>(.*?)</title>", document, re.DOTALL)
     if prerendered_title and info.title:
         # A title that depends on data was prerendered empty: the server knows it.
@@ -246,7 +246,7 @@ def _replace_lang(document: str, lang: str) -> str:
     start = document.find("<html lang=")
     quote_at = start + len("<html lang=")
     close = document.find(document[quote_at], quote_at + 1)
-    return document[:start] + f'<html lang="{lang}"' + document[close + 1:]
+    return document[:start] + str(Html('<html lang="{}"').format(lang)) + document[close + 1:]
 
 
 def prerendered_paths(root: Path) -> set[str]:
