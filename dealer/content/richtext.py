@@ -12,10 +12,10 @@ makes ``render`` raise.
 from __future__ import annotations
 
 import re
-from html import escape
 from typing import Any
 
 from dealer.content.links import link_href, safe_href
+from dealer.views.markup import EMPTY, Html, element
 
 _BLOCK_TAGS = {
     "paragraph": "p",
@@ -27,7 +27,7 @@ _BLOCK_TAGS = {
 }
 _CELL_TAGS = {"tableCell": "td", "tableHeader": "th"}
 _ALIGNMENTS = frozenset({"left", "center", "right", "justify"})
-_VOID_TAGS = {"horizontal_rule": "<hr>", "hard_break": "<br>"}
+_VOID_TAGS = {"horizontal_rule": "hr", "hard_break": "br"}
 _MARK_TAGS = {
     "bold": "strong",
     "strong": "strong",
@@ -72,11 +72,7 @@ yellowgreen"""))
 
 def render(doc: dict) -> str:
     """HTML for a rich text document; an empty string for anything unusable."""
-    return _node(doc, 0)
-
-
-def _attr(name: str, value: Any) -> str:
-    return f' {name}="{escape(str(value), quote=True)}"'
+    return str(_node(doc, 0))
 
 
 def colour(value: Any) -> str | None:
@@ -90,16 +86,17 @@ def colour(value: Any) -> str | None:
     return None
 
 
-def _style(**properties: str | None) -> str:
-    """A style attribute of the properties that have a value (values checked before)."""
+def _style(**properties: str | None) -> str | None:
+    """A style attribute's value of the properties that have a value (values checked
+    before); None without any."""
     declarations = [f"{name.replace('_', '-')}: {value}"
                     for name, value in properties.items() if value]
-    return _attr("style", "; ".join(declarations)) if declarations else ""
+    return "; ".join(declarations) if declarations else None
 
 
-def _alignment(attrs: dict[str, Any]) -> str:
+def _alignment(attrs: dict[str, Any]) -> dict[str, str | None]:
     align = attrs.get("textAlign")
-    return _style(text_align=align if align in _ALIGNMENTS else None)
+    return {"style": _style(text_align=align if align in _ALIGNMENTS else None)}
 
 
 def _count(value: Any, limit: int) -> int | None:
@@ -107,19 +104,19 @@ def _count(value: Any, limit: int) -> int | None:
         1 <= value <= limit else None
 
 
-def _cell(tag: str, attrs: dict[str, Any], inner: str) -> str:
+def _cell(tag: str, attrs: dict[str, Any], inner: Html) -> Html:
     """A table cell: its spans, its width (the first of the widths the editor set, as
     the content service's renderer writes it) and background colour."""
-    extra = ""
+    extra: dict[str, int | str | None] = {}
     for name in ("colspan", "rowspan"):
         span = _count(attrs.get(name), _MAX_SPAN)
         if span and span > 1:
-            extra += _attr(name, span)
+            extra[name] = span
     widths = attrs.get("colwidth")
     width = _count(widths[0], _MAX_WIDTH) if isinstance(widths, list) and widths else None
-    extra += _style(width=f"{width}px" if width else None,
-                    background_color=colour(attrs.get("backgroundColor")))
-    return f"<{tag}{extra}>{inner}</{tag}>"
+    extra["style"] = _style(width=f"{width}px" if width else None,
+                            background_color=colour(attrs.get("backgroundColor")))
+    return element(tag, extra, inner)
 
 
 def _attrs(node: dict) -> dict[str, Any]:
@@ -127,26 +124,31 @@ def _attrs(node: dict) -> dict[str, Any]:
     return attrs if isinstance(attrs, dict) else {}
 
 
-def _children(node: dict, depth: int) -> str:
+def _children(node: dict, depth: int) -> Html:
     content = node.get("content")
     if not isinstance(content, list):
-        return ""
-    return "".join(_node(child, depth + 1) for child in content)
+        return EMPTY
+    return EMPTY.join(_node(child, depth + 1) for child in content)
 
 
-def _node(node: Any, depth: int) -> str:
+def _token(value: Any) -> str | None:
+    """``value`` when it is a plain token (a class name, an id), else None."""
+    return value if isinstance(value, str) and _TOKEN.match(value) else None
+
+
+def _node(node: Any, depth: int) -> Html:
     if not isinstance(node, dict) or depth > _MAX_DEPTH:
-        return ""
+        return EMPTY
     kind = node.get("type")
     attrs = _attrs(node)
     if kind == "text":
         return _text(node)
     if kind in _VOID_TAGS:
-        return _VOID_TAGS[kind]
+        return element(_VOID_TAGS[kind], void=True)
     if kind == "image":
         return _image(attrs)
     if kind == "blok":  # embedded components are rendered by the page, not here
-        return ""
+        return EMPTY
     if kind == "emoji":
         return _emoji(attrs)
     inner = _children(node, depth)
@@ -154,46 +156,41 @@ def _node(node: Any, depth: int) -> str:
         tag = _BLOCK_TAGS[kind]
         start = attrs.get("order")
         numbered_from = tag == "ol" and isinstance(start, int) and start != 1
-        extra = _attr("start", start) if numbered_from else ""
+        extra = {"start": str(start) if numbered_from else None}
         if tag == "p":
             extra = _alignment(attrs)
-        return f"<{tag}{extra}>{inner}</{tag}>"
+        return element(tag, extra, inner)
     if kind == "heading":
         level = attrs.get("level")
         level = level if isinstance(level, int) and 1 <= level <= 6 else 2
-        return f"<h{level}{_alignment(attrs)}>{inner}</h{level}>"
+        return element(f"h{level}", _alignment(attrs), inner)
     if kind == "table":
-        return f"<table><tbody>{inner}</tbody></table>"
+        return element("table", {}, element("tbody", {}, inner))
     if kind in _CELL_TAGS:
         return _cell(_CELL_TAGS[kind], attrs, inner)
     if kind == "code_block":
-        css = attrs.get("class")
-        extra = _attr("class", css) if isinstance(css, str) and _TOKEN.match(css) else ""
-        return f"<pre><code{extra}>{inner}</code></pre>"
+        return element("pre", {}, element("code", {"class": _token(attrs.get("class"))}, inner))
     return inner
 
 
-def _image(attrs: dict[str, Any]) -> str:
+def _image(attrs: dict[str, Any]) -> Html:
     src = safe_href(str(attrs.get("src") or ""))
     if src is None or src.lower().startswith(("mailto:", "tel:")):
-        return ""
-    html = "<img" + _attr("src", src)
-    for name in ("alt", "title"):
-        if attrs.get(name):
-            html += _attr(name, attrs[name])
-    return html + ' loading="lazy">'
+        return EMPTY
+    alt, title = (str(attrs[name]) if attrs.get(name) else None for name in ("alt", "title"))
+    return element("img", {"src": src, "alt": alt, "title": title, "loading": "lazy"},
+                   void=True)
 
 
-def _emoji(attrs: dict[str, Any]) -> str:
+def _emoji(attrs: dict[str, Any]) -> Html:
     emoji, name = attrs.get("emoji"), attrs.get("name")
     if not isinstance(emoji, str) or not emoji or len(emoji) > 16:
-        return ""
-    label = _attr("data-name", name) if isinstance(name, str) and _TOKEN.match(name) else ""
-    return f'<span data-type="emoji"{label}>{escape(emoji)}</span>'
+        return EMPTY
+    return element("span", {"data-type": "emoji", "data-name": _token(name)}, emoji)
 
 
-def _text(node: dict) -> str:
-    html = escape(str(node.get("text") or ""), quote=True)
+def _text(node: dict) -> Html:
+    html = Html.escape(str(node.get("text") or ""))
     marks = node.get("marks")
     if not isinstance(marks, list):
         return html
@@ -204,37 +201,32 @@ def _text(node: dict) -> str:
     return html
 
 
-def _apply_mark(mark: dict, html: str) -> str:
+def _apply_mark(mark: dict, html: Html) -> Html:
     kind = mark.get("type")
     attrs = _attrs(mark)
     if kind in _MARK_TAGS:
-        tag = _MARK_TAGS[kind]
-        return f"<{tag}>{html}</{tag}>"
+        return element(_MARK_TAGS[kind], {}, html)
     if kind == "link":
         href = link_href(attrs)
         if href is None:  # no target (or a dangerous one): a plain anchor, as the text
-            return f"<a>{html}</a>"
-        extra = ""
+            return element("a", {}, html)
+        extra: dict[str, str | None] = {"href": href}
         if attrs.get("target") == "_blank":
-            extra = _attr("target", "_blank") + _attr("rel", "noopener noreferrer")
+            extra |= {"target": "_blank", "rel": "noopener noreferrer"}
         elif href.startswith(("http://", "https://", "//")):
-            extra = _attr("rel", "noopener")  # another site gets no handle on this page
+            extra["rel"] = "noopener"  # another site gets no handle on this page
         if attrs.get("title"):
-            extra += _attr("title", attrs["title"])
-        return f"<a{_attr('href', href)}{extra}>{html}</a>"
+            extra["title"] = str(attrs["title"])
+        return element("a", extra, html)
     if kind in ("textStyle", "highlight"):
         value = colour(attrs.get("color"))
         if kind == "highlight":
-            return f"<mark{_style(background_color=value)}>{html}</mark>"
-        return f"<span{_style(color=value)}>{html}</span>" if value else html
+            return element("mark", {"style": _style(background_color=value)}, html)
+        return element("span", {"style": _style(color=value)}, html) if value else html
     if kind == "styled":
-        css = attrs.get("class")
-        if isinstance(css, str) and _TOKEN.match(css):
-            return f"<span{_attr('class', css)}>{html}</span>"
-        return html
+        css = _token(attrs.get("class"))
+        return element("span", {"class": css}, html) if css else html
     if kind == "anchor":
-        anchor = attrs.get("id")
-        if isinstance(anchor, str) and _TOKEN.match(anchor):
-            return f"<span{_attr('id', anchor)}>{html}</span>"
-        return html
+        anchor = _token(attrs.get("id"))
+        return element("span", {"id": anchor}, html) if anchor else html
     return html

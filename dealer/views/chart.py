@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from html import escape
 from itertools import pairwise
 
 from dealer.i18n import N_, format_price, gettext
 from dealer.pricing import CurvePoint
+from dealer.views.markup import EMPTY, Html
 
 MONTHS_LABEL = N_("Contract duration in months")
 AMOUNT_LABEL = N_("Monthly amount")
@@ -78,73 +78,77 @@ def monthly_chart_html(curve: Sequence[CurvePoint], months: int, locale: str) ->
     xs = [x(point.months) for point in curve]
     # Each point's hover column reaches halfway to its neighbours.
     edges = [0.0, *((a + b) / 2 for a, b in pairwise(xs)), 100.0]
-    grid = "".join(
-        f'<line class="calc-chart-grid" x1="0" x2="100%" y1="{_n(y(tick))}" y2="{_n(y(tick))}"/>'
+    grid = EMPTY.join(
+        Html('<line class="calc-chart-grid" x1="0" x2="100%" y1="{0}" y2="{0}"/>').format(
+            _n(y(tick)))
         for tick in ticks[1:]
     )
-    amount_axis = "".join(
-        f'<text x="-8" y="{_n(y(tick))}" dy="0.35em" text-anchor="end">'
-        f"{escape(format_price(tick, locale))}</text>"
+    amount_axis = EMPTY.join(
+        Html('<text x="-8" y="{}" dy="0.35em" text-anchor="end">{}</text>').format(
+            _n(y(tick)), format_price(tick, locale))
         for tick in ticks
     )
-    chosen = ' class="calc-chart-chosen"'
-    duration_axis = "".join(
-        f'<text{chosen if point.months == months else ""} x="{_n(position)}%" '
-        f'y="{DURATION_BASELINE}" text-anchor="middle">{point.months}</text>'
+    chosen = Html(' class="calc-chart-chosen"')
+    duration_axis = EMPTY.join(
+        Html('<text{} x="{}%" y="{}" text-anchor="middle">{}</text>').format(
+            chosen if point.months == months else EMPTY, _n(position), DURATION_BASELINE,
+            point.months)
         for point, position in zip(curve, xs, strict=True)
     )
     line_points = " ".join(
         f"{_n(position * LINE_WIDTH / 100)},{_n(y(point.amount))}"
         for point, position in zip(curve, xs, strict=True)
     )
-    hover = "".join(
+    hover = EMPTY.join(
         _hover_point(point, xs[index], y(point.amount), edges[index], edges[index + 1])
         for index, point in enumerate(curve)
     )
-    marker = (
-        f'<line class="calc-chart-marker" x1="{_n(x(months))}%" x2="{_n(x(months))}%" '
-        f'y1="{PLOT_TOP}" y2="{PLOT_BOTTOM}"/>'
-        if first <= months <= last else ""
-    )
-    drawing = (
-        f'<svg width="100%" height="{HEIGHT}" aria-hidden="true" focusable="false">'
-        f"{grid}"
-        f'<line class="calc-chart-axis" x1="0" x2="100%" y1="{PLOT_BOTTOM}" y2="{PLOT_BOTTOM}"/>'
-        f"{amount_axis}{duration_axis}{marker}"
-        f'<svg width="100%" height="{HEIGHT}" viewBox="0 0 {LINE_WIDTH} {HEIGHT}" '
+    marker = Html(
+        '<line class="calc-chart-marker" x1="{0}%" x2="{0}%" y1="{1}" y2="{2}"/>'
+    ).format(_n(x(months)), PLOT_TOP, PLOT_BOTTOM) if first <= months <= last else EMPTY
+    drawing = Html(
+        '<svg width="100%" height="{height}" aria-hidden="true" focusable="false">'
+        "{grid}"
+        '<line class="calc-chart-axis" x1="0" x2="100%" y1="{bottom}" y2="{bottom}"/>'
+        "{amount_axis}{duration_axis}{marker}"
+        '<svg width="100%" height="{height}" viewBox="0 0 {line_width} {height}" '
         'preserveAspectRatio="none" overflow="visible">'
-        f'<polyline class="calc-chart-line" points="{line_points}" '
+        '<polyline class="calc-chart-line" points="{line_points}" '
         'vector-effect="non-scaling-stroke"/></svg>'
-        f"{hover}</svg>"
-    )
-    return f'<div class="calc-chart">{drawing}{_table(curve, locale)}</div>'
+        "{hover}</svg>"
+    ).format(height=HEIGHT, grid=grid, bottom=PLOT_BOTTOM, amount_axis=amount_axis,
+             duration_axis=duration_axis, marker=marker, line_width=LINE_WIDTH,
+             line_points=line_points, hover=hover)
+    return str(Html('<div class="calc-chart">{}{}</div>').format(drawing, _table(curve, locale)))
 
 
 def _hover_point(point: CurvePoint, position: float, top: float, start: float,
-                 end: float) -> str:
+                 end: float) -> Html:
     """A transparent column over the point; hovering it shows the dot and the label, on
     the side of the dot that has more room."""
     width = 2 * LABEL_PADDING + CHAR_WIDTH * max(len(point.text), len(point.months_text))
     dx = LABEL_GAP if position <= 50 else -LABEL_GAP - width
     # Beside the dot, vertically centred on it but kept above the duration axis.
     label_top = min(max(top - LABEL_HEIGHT / 2, 0), PLOT_BOTTOM - LABEL_HEIGHT)
-    return (
+    return Html(
         '<g class="calc-chart-point">'
-        f'<rect x="{_n(start)}%" width="{_n(end - start)}%" y="0" height="{HEIGHT}"/>'
-        f'<svg x="{_n(position)}%" y="{_n(top)}" width="1" height="1" overflow="visible">'
+        '<rect x="{start}%" width="{width}%" y="0" height="{height}"/>'
+        '<svg x="{x}%" y="{y}" width="1" height="1" overflow="visible">'
         '<circle r="5"/>'
-        f'<g class="calc-chart-label" transform="translate({dx} {_n(label_top - top)})">'
-        f'<rect width="{width}" height="{LABEL_HEIGHT}" rx="4"/>'
-        f'<text class="calc-chart-amount" x="{LABEL_PADDING}" y="16">{escape(point.text)}</text>'
-        f'<text x="{LABEL_PADDING}" y="32">{escape(point.months_text)}</text>'
+        '<g class="calc-chart-label" transform="translate({dx} {dy})">'
+        '<rect width="{label_width}" height="{label_height}" rx="4"/>'
+        '<text class="calc-chart-amount" x="{padding}" y="16">{text}</text>'
+        '<text x="{padding}" y="32">{months_text}</text>'
         "</g></svg></g>"
-    )
+    ).format(start=_n(start), width=_n(end - start), height=HEIGHT, x=_n(position), y=_n(top),
+             dx=dx, dy=_n(label_top - top), label_width=width, label_height=LABEL_HEIGHT,
+             padding=LABEL_PADDING, text=point.text, months_text=point.months_text)
 
 
-def _table(curve: Sequence[CurvePoint], locale: str) -> str:
-    head = "".join(f'<th scope="col">{escape(gettext(locale, label))}</th>'
-                   for label in (MONTHS_LABEL, AMOUNT_LABEL))
-    rows = "".join(f"<tr><td>{point.months}</td><td>{escape(point.text)}</td></tr>"
-                   for point in curve)
-    return (f'<table class="visually-hidden"><thead><tr>{head}</tr></thead>'
-            f"<tbody>{rows}</tbody></table>")
+def _table(curve: Sequence[CurvePoint], locale: str) -> Html:
+    head = EMPTY.join(Html('<th scope="col">{}</th>').format(gettext(locale, label))
+                      for label in (MONTHS_LABEL, AMOUNT_LABEL))
+    rows = EMPTY.join(Html("<tr><td>{}</td><td>{}</td></tr>").format(point.months, point.text)
+                      for point in curve)
+    return Html('<table class="visually-hidden"><thead><tr>{}</tr></thead>'
+                "<tbody>{}</tbody></table>").format(head, rows)

@@ -19,7 +19,6 @@ import logging
 import re
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
-from html import escape as html_escape
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -68,6 +67,7 @@ from dealer.stock.index import get_index
 from dealer.stock.labels import label
 from dealer.stock.query import StockQuery
 from dealer.views.frame import home_json_ld, site_frame
+from dealer.views.markup import EMPTY, Html
 from dealer.views.plates import trade_in_href
 from dealer.views.reviews import (
     GROUP_LATEST,
@@ -139,11 +139,11 @@ class Choices:
 
 
 # lucide's "external-link", drawn in a card's second link.
-_EXTERNAL_ICON = ('<svg width="16" height="16" viewBox="0 0 24 24" fill="none" '
-                  'stroke="currentColor" stroke-width="2" stroke-linecap="round" '
-                  'stroke-linejoin="round" aria-hidden="true"><path d="M15 3h6v6"/>'
-                  '<path d="M10 14 21 3"/><path d="M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 '
-                  '2 0 0 1 2-2h6"/></svg>')
+_EXTERNAL_ICON = Html('<svg width="16" height="16" viewBox="0 0 24 24" fill="none" '
+                      'stroke="currentColor" stroke-width="2" stroke-linecap="round" '
+                      'stroke-linejoin="round" aria-hidden="true"><path d="M15 3h6v6"/>'
+                      '<path d="M10 14 21 3"/><path d="M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 '
+                      '2 0 0 1 2-2h6"/></svg>')
 CARD_KINDS = ("cards", "vacancies")
 
 
@@ -152,25 +152,28 @@ def card_html(item: Item, style: str) -> str:
     what the record carries, and a second link below it (a model's configurator, in a
     new tab) when it has one. A page of cards is drawn as one piece of HTML rather than
     as dozens of components, which a phone renders in a fraction of the time."""
-    esc = html_escape
-    media = (f'<span class="cms-card__media"><img src="{esc(item.image)}" '
-             f'alt="{esc(item.image_alt)}" loading="lazy"></span>' if item.image else "")
+    media = Html('<span class="cms-card__media"><img src="{}" alt="{}" loading="lazy"></span>'
+                 ).format(item.image, item.image_alt) if item.image else EMPTY
     lines = (
-        f'<span class="cms-card__meta">{esc(item.meta)}</span>' if item.meta else "",
-        f"<h3>{esc(item.title)}</h3>",
-        f'<span class="cms-card__text">{esc(item.text)}</span>' if item.text else "",
-        f'<strong class="cms-card__price">{esc(item.price)}</strong>' if item.price else "",
-        f"<span>{esc(item.lease)}</span>" if item.lease else "",
-        f'<span class="cms-card__more">{esc(item.label)}</span>'
-        if item.label and not item.extra_href else "",
+        Html('<span class="cms-card__meta">{}</span>').format(item.meta) if item.meta else EMPTY,
+        Html("<h3>{}</h3>").format(item.title),
+        Html('<span class="cms-card__text">{}</span>').format(item.text) if item.text else EMPTY,
+        Html('<strong class="cms-card__price">{}</strong>').format(item.price) if item.price
+        else EMPTY,
+        Html("<span>{}</span>").format(item.lease) if item.lease else EMPTY,
+        Html('<span class="cms-card__more">{}</span>').format(item.label)
+        if item.label and not item.extra_href else EMPTY,
     )
-    extra = (f'<span class="cms-card__extra"><a class="cms-card__button" '
-             f'href="{esc(item.extra_href)}" target="_blank" rel="noopener" '
-             f'aria-label="{esc(item.label)}: {esc(item.title)}">{esc(item.label)}'
-             f"{_EXTERNAL_ICON}</a></span>" if item.extra_href else "")
-    return (f'<article class="cms-card cms-card--{esc(style)}" data-testid="content-card">'
-            f'<a class="cms-card__link" href="{esc(item.href)}">{media}'
-            f'<span class="cms-card__body">{"".join(lines)}</span></a>{extra}</article>')
+    extra = Html(
+        '<span class="cms-card__extra"><a class="cms-card__button" href="{href}" '
+        'target="_blank" rel="noopener" aria-label="{label}: {title}">{label}{icon}</a></span>'
+    ).format(href=item.extra_href, label=item.label, title=item.title,
+             icon=_EXTERNAL_ICON) if item.extra_href else EMPTY
+    return str(Html(
+        '<article class="cms-card cms-card--{}" data-testid="content-card">'
+        '<a class="cms-card__link" href="{}">{}<span class="cms-card__body">{}</span></a>{}'
+        "</article>"
+    ).format(style, item.href, media, EMPTY.join(lines), extra))
 
 
 @dataclass
@@ -442,8 +445,8 @@ async def _news_list(raw: dict, ctx: _Context) -> Block:
         stories, total = await ctx.repo.list_news(ctx.locale, page, per_page)
     except ContentUnavailable:
         ctx.unavailable = True
-        return Block(kind="text", title=_text(raw.get("title")), html=(
-            f"<p>{html_escape(ctx.t(NEWS_UNAVAILABLE))}</p>"))
+        return Block(kind="text", title=_text(raw.get("title")),
+                     html=str(Html("<p>{}</p>").format(ctx.t(NEWS_UNAVAILABLE))))
     pages = max(1, -(-total // per_page))
     if page > pages:  # past the end: the last page
         page = pages
@@ -552,7 +555,7 @@ async def _brand_manufacturer(raw: dict, ctx: _Context) -> Block:
     card = brand_card(story, ctx.locale)
     intro = _text((story.get("content") or {}).get("intro"))
     return Block(kind="text", title=_text(raw.get("title")) or card.title,
-                 html=f"<p>{html_escape(intro)}</p>" if intro else "", image=card.image,
+                 html=str(Html("<p>{}</p>").format(intro)) if intro else "", image=card.image,
                  image_alt=card.image_alt, button_label=ctx.t(N_("{brand} models"),
                                                               brand=card.title),
                  button_href=card.href, button_variant="tertiary")

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from html import escape
 from typing import Any
 
 from dealer import phones
@@ -25,6 +24,7 @@ from dealer.navigation import main_nav, top_nav
 from dealer.pageinfo import Link
 from dealer.routes import path_for
 from dealer.settings import get_settings
+from dealer.views.markup import EMPTY, Html, attributes
 from dealer.web.seo import absolute_url
 
 # The id of the data block in the served page that holds the parts of both languages.
@@ -214,79 +214,83 @@ async def site_frame(locale: str, repo: ContentRepository | None = None) -> Site
 
 # --- HTML -------------------------------------------------------------------------------
 
-def _a(item: NavItem, css: str = "", **attrs: str) -> str:
-    extra = "".join(f' {name.replace("_", "-")}="{escape(value)}"'
-                    for name, value in attrs.items())
-    css_attr = f' class="{css}"' if css else ""
-    return f'<a href="{escape(item.href)}"{css_attr}{extra}>{escape(item.label)}</a>'
+def _a(item: NavItem, css: str = "", **attrs: str) -> Html:
+    extra = attributes((name.replace("_", "-"), value) for name, value in attrs.items())
+    css_attr = Html(' class="{}"').format(css) if css else EMPTY
+    return Html('<a href="{}"{}{}>{}</a>').format(item.href, css_attr, extra, item.label)
 
 
-def _list(items: list[NavItem], css: str, *, nested: bool = True) -> str:
+def _list(items: list[NavItem], css: str, *, nested: bool = True) -> Html:
     entries = []
     for item in items:
-        sub = ""
+        sub = EMPTY
         if nested and item.children:
             sub = _list(item.children, f"{css}-sub", nested=False)
-        group = f' class="{css}-group"' if sub else ""
-        entries.append(f"<li{group}>{_a(item)}{sub}</li>")
-    return f'<ul class="{css}">{"".join(entries)}</ul>' if entries else ""
+        group = Html(' class="{}-group"').format(css) if sub else EMPTY
+        entries.append(Html("<li{}>{}{}</li>").format(group, _a(item), sub))
+    return Html('<ul class="{}">{}</ul>').format(css, EMPTY.join(entries)) if entries else EMPTY
 
 
-def _info(frame: SiteFrame) -> str:
+def _info(frame: SiteFrame) -> Html:
     if frame.info is None:
-        return ""
+        return EMPTY
     if frame.info.href:
         return _a(frame.info, "site-info-bar")
-    return f'<span class="site-info-bar">{escape(frame.info.label)}</span>'
+    return Html('<span class="site-info-bar">{}</span>').format(frame.info.label)
 
 
-def _contact(frame: SiteFrame) -> str:
+def _contact(frame: SiteFrame) -> Html:
     lines = []
     if frame.phone:
         lines.append(_phone_link(frame))
     email = link_href({"linktype": "email", "email": frame.email}) if frame.email else None
     if email:
         lines.append(_a(NavItem(frame.email, email)))
-    return f'<p class="site-footer-contact">{" · ".join(lines)}</p>' if lines else ""
+    return Html('<p class="site-footer-contact">{}</p>').format(Html(" · ").join(lines)) \
+        if lines else EMPTY
 
 
-def _phone_link(frame: SiteFrame) -> str:
+def _phone_link(frame: SiteFrame) -> Html:
     shown = phones.shown(frame.phone, HOME_COUNTRY, frame.locale)
     return _a(NavItem(shown, phones.tel_href(frame.phone, HOME_COUNTRY)))
 
 
-def _unavailable(frame: SiteFrame) -> str:
+def _unavailable(frame: SiteFrame) -> Html:
     """The notice a form shows when it cannot load (the server cannot keep visitors'
     state): it is in the served page, so it needs nothing from the server."""
     locale = frame.locale
     if frame.phone:
         # The number goes in as a link: the rest of the sentence is escaped around it.
         before, _, after = gettext(locale, CALL_US).partition("{phone}")
-        ask = f"{escape(before)}{_phone_link(frame)}{escape(after)}"
+        ask = Html("{}{}{}").format(before, _phone_link(frame), after)
     else:
-        ask = escape(gettext(locale, TRY_LATER))
-    return (f'<p class="form-unavailable" role="status">'
-            f"{escape(gettext(locale, UNAVAILABLE))} {ask}</p>")
+        ask = Html.escape(gettext(locale, TRY_LATER))
+    return Html('<p class="form-unavailable" role="status">{} {}</p>').format(
+        gettext(locale, UNAVAILABLE), ask)
 
 
-def _footer(frame: SiteFrame) -> str:
+def _footer(frame: SiteFrame) -> Html:
     locale = frame.locale
-    about = [f"<h2>{escape(frame.site_name)}</h2>",
-             f"<p>{escape(gettext(locale, TAGLINE))}</p>", _contact(frame)]
+    about = [Html("<h2>{}</h2>").format(frame.site_name),
+             Html("<p>{}</p>").format(gettext(locale, TAGLINE)), _contact(frame)]
     if frame.social:
-        label = escape(gettext(locale, "Follow us"))
-        about.append(f'<ul class="site-footer-social" aria-label="{label}">' + "".join(
-            f"<li>{_a(item, rel='me noopener', target='_blank', data_track=item.track)}</li>"
-            for item in frame.social) + "</ul>")
-    columns = [f'<section>{"".join(about)}</section>'] + [
-        f"<section>{f'<h2>{escape(column.title)}</h2>' if column.title else ''}"
-        f"{_list(column.links, 'site-footer-links', nested=False)}</section>"
+        items = EMPTY.join(
+            Html("<li>{}</li>").format(
+                _a(item, rel="me noopener", target="_blank", data_track=item.track))
+            for item in frame.social)
+        about.append(Html('<ul class="site-footer-social" aria-label="{}">{}</ul>').format(
+            gettext(locale, "Follow us"), items))
+    columns = [Html("<section>{}</section>").format(EMPTY.join(about))] + [
+        Html("<section>{}{}</section>").format(
+            Html("<h2>{}</h2>").format(column.title) if column.title else EMPTY,
+            _list(column.links, "site-footer-links", nested=False))
         for column in frame.columns
     ]
-    bottom = [escape(frame.footer_text)] if frame.footer_text else []
+    bottom = [Html.escape(frame.footer_text)] if frame.footer_text else []
     bottom.append(_a(NavItem(gettext(locale, "Sitemap"), path_for("sitemap", locale))))
-    return (f'<div class="site-footer-columns">{"".join(columns)}</div>'
-            f'<p class="site-footer-bottom">{" · ".join(bottom)}</p>')
+    return Html('<div class="site-footer-columns">{}</div>'
+                '<p class="site-footer-bottom">{}</p>').format(
+        EMPTY.join(columns), Html(" · ").join(bottom))
 
 
 def frame_html(frame: SiteFrame) -> dict[str, str]:
@@ -296,12 +300,12 @@ def frame_html(frame: SiteFrame) -> dict[str, str]:
     when it cannot load)."""
     mobile_top = _list(frame.top, "site-mobile-nav-top", nested=False)
     return {
-        "main": _list(frame.main, "site-nav"),
-        "top": _list(frame.top, "site-top-nav", nested=False),
-        "info": _info(frame),
-        "mobile": _list(frame.main, "site-mobile-nav") + mobile_top + _info(frame),
-        "footer": _footer(frame),
-        "unavailable": _unavailable(frame),
+        "main": str(_list(frame.main, "site-nav")),
+        "top": str(_list(frame.top, "site-top-nav", nested=False)),
+        "info": str(_info(frame)),
+        "mobile": str(_list(frame.main, "site-mobile-nav") + mobile_top + _info(frame)),
+        "footer": str(_footer(frame)),
+        "unavailable": str(_unavailable(frame)),
     }
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from html import escape
 from urllib.parse import urlencode
 
 from dealer.brands import brand_name
@@ -25,6 +24,7 @@ from dealer.routes import path_for
 from dealer.stock import catalog
 from dealer.stock.labels import label
 from dealer.stock.repository import LeaseOfferView, get_lease_offer, list_lease_offers
+from dealer.views.markup import EMPTY, Html
 from dealer.views.stock import FilterGroup, FilterOption, photo_html, pills_html
 from dealer.web.seo import page_title
 
@@ -185,24 +185,27 @@ def card(offer: LeaseOfferView, locale: str) -> OfferCard:
 def offer_card_html(card: OfferCard, position: int) -> str:
     """An offer's card as HTML (``.list-card`` in site.css), the same in the served page
     and in the app; the ``position``-th card of the list."""
-    return (
-        f'{photo_html(card.photo, card.photo_alt, position)}<span class="list-card-text">'
-        f'<span class="list-card-badge">{escape(card.customer)}</span>'
-        f"<h2>{escape(card.title)}</h2>"
-        f'<span class="list-card-muted">{escape(card.version)}</span>'
-        f"<span>{escape(card.terms)}</span><strong>{escape(card.price)}</strong>"
-        f'<span class="list-card-note">{escape(card.price_note)}</span>'
-        f'<a class="rt-reset rt-BaseButton rt-r-size-2 rt-variant-soft rt-Button site-button" '
-        f'href="{escape(card.href)}" aria-label="{escape(card.more_label)}">'
-        f"{escape(card.more)}</a></span>"
-    )
+    return str(Html(
+        '{photo}<span class="list-card-text">'
+        '<span class="list-card-badge">{customer}</span>'
+        "<h2>{title}</h2>"
+        '<span class="list-card-muted">{version}</span>'
+        "<span>{terms}</span><strong>{price}</strong>"
+        '<span class="list-card-note">{price_note}</span>'
+        '<a class="rt-reset rt-BaseButton rt-r-size-2 rt-variant-soft rt-Button site-button" '
+        'href="{href}" aria-label="{more_label}">{more}</a></span>'
+    ).format(photo=Html(photo_html(card.photo, card.photo_alt, position)),
+             customer=card.customer, title=card.title, version=card.version, terms=card.terms,
+             price=card.price, price_note=card.price_note, href=card.href,
+             more_label=card.more_label, more=card.more))
 
 
 def offers_part(cards: list[str]) -> str:
     """The offers' cards as the served page holds them until the app draws its own: the
     markup of ``pages.lease_offers.offer_card`` around each card's HTML."""
-    return "".join('<article class="list-card" data-testid="lease-offer-card">'
-                   f'<div class="rx-Html">{html}</div></article>' for html in cards)
+    return str(EMPTY.join(
+        Html('<article class="list-card" data-testid="lease-offer-card">'
+             '<div class="rx-Html">{}</div></article>').format(Html(html)) for html in cards))
 
 
 def _option_groups(

@@ -13,7 +13,6 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
-from html import escape
 from zoneinfo import ZoneInfo
 
 from dealer.db import session_scope
@@ -23,6 +22,7 @@ from dealer.pageinfo import Fact, PageInfo
 from dealer.reviews.client import Review
 from dealer.reviews.repository import ReviewsRepository, get_reviews
 from dealer.routes import path_for
+from dealer.views.markup import EMPTY, Html
 
 BEST, WORST = 5, 1
 GROUP_LATEST = 3  # reviews listed under the group's rating, unless a block says otherwise
@@ -100,17 +100,18 @@ def review_card(review: Review, locale: str, *, branch: str = "",
 def review_card_html(card: ReviewCard) -> str:
     """A review as HTML (``.review`` in site.css): stars, author and date, the branch, the
     text and the branch's reply. A list of reviews is drawn as one piece of HTML."""
-    esc = escape
-    branch = (f'<a class="review__branch" href="{esc(card.branch_href)}">{esc(card.branch)}</a>'
-              if card.branch else "")
-    text = f"<p>{esc(card.text)}</p>" if card.text else ""
-    reply = (f'<div class="review__reply"><p class="review__reply-label">{esc(card.reply_label)}'
-             f"</p><p>{esc(card.reply)}</p></div>" if card.reply else "")
-    return (f'<article class="review" data-testid="review"><div class="review__head">'
-            f'<span class="review-stars" role="img" aria-label="{esc(card.rating_label)}">'
-            f'{esc(card.stars)}</span><span class="review__author">{esc(card.author)}</span>'
-            f'<time datetime="{esc(card.date_iso)}">{esc(card.date)}</time></div>'
-            f"{branch}{text}{reply}</article>")
+    branch = Html('<a class="review__branch" href="{}">{}</a>').format(
+        card.branch_href, card.branch) if card.branch else EMPTY
+    text = Html("<p>{}</p>").format(card.text) if card.text else EMPTY
+    reply = Html('<div class="review__reply"><p class="review__reply-label">{}</p><p>{}</p>'
+                 "</div>").format(card.reply_label, card.reply) if card.reply else EMPTY
+    return str(Html(
+        '<article class="review" data-testid="review"><div class="review__head">'
+        '<span class="review-stars" role="img" aria-label="{}">{}</span>'
+        '<span class="review__author">{}</span><time datetime="{}">{}</time></div>'
+        "{}{}{}</article>"
+    ).format(card.rating_label, card.stars, card.author, card.date_iso, card.date, branch,
+             text, reply))
 
 
 def for_browser(summary: ReviewSummary) -> ReviewSummary:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from html import escape
 from urllib.parse import parse_qsl, urlencode
 
 from dealer.analytics import click, vehicle_id
@@ -38,6 +37,7 @@ from dealer.stock.query import (
     StockQuery,
 )
 from dealer.stock.results import FacetOption, StockResult, VehicleCard
+from dealer.views.markup import EMPTY, Html
 from dealer.web.seo import absolute_url, page_title
 
 # Checkbox filters shown in the sidebar, in this order, with their headings.
@@ -305,32 +305,35 @@ def photo_html(src: str, alt: str, position: int) -> str:
     """The photo of the ``position``-th card of a list, in its 4:3 box."""
     loading = ('loading="eager" fetchpriority="high"' if position == 0 else
                'loading="eager"' if position < EAGER_CARDS else 'loading="lazy"')
-    return (f'<span class="list-card-photo"><img src="{escape(src)}" alt="{escape(alt)}" '
-            f'width="640" height="480" {loading}></span>')
+    return str(Html('<span class="list-card-photo"><img src="{}" alt="{}" '
+                    'width="640" height="480" {}></span>').format(src, alt, Html(loading)))
 
 
 def card_html(card: Card, position: int) -> str:
     """A card's link, photo and text as HTML (styled by ``.list-card`` in site.css); the
     ``position``-th card of its list."""
-    price_label = f'<span class="list-card-note">{escape(card.price_label)}</span>' \
-        if card.price_label else ""
-    distance = f' · <span class="list-card-distance">{escape(card.distance)}</span>' \
-        if card.distance else ""
-    price_drop = f'<span class="list-card-badge list-card-drop">{escape(card.price_drop)}</span>' \
-        if card.price_drop else ""
-    reserved = f'<span class="list-card-badge list-card-reserved">{escape(card.reserved)}</span>' \
-        if card.reserved else ""
-    return (
-        f'<a class="list-card-link" href="{escape(card.href)}">'
-        f'{photo_html(card.photo, card.photo_alt, position)}<span class="list-card-text">'
-        f'<span class="list-card-badges"><span class="list-card-badge">'
-        f"{escape(card.condition)}</span>{price_drop}{reserved}</span>"
-        f"<h2>{escape(card.title)}</h2>"
-        f'<span class="list-card-muted">{escape(card.version)}</span>'
-        f"<span>{escape(card.specs)}</span>{price_label}"
-        f'<strong>{escape(card.price)}</strong>'
-        f'<span class="list-card-note">{escape(card.branch)}{distance}</span></span></a>'
-    )
+    price_label = Html('<span class="list-card-note">{}</span>').format(card.price_label) \
+        if card.price_label else EMPTY
+    distance = Html(' · <span class="list-card-distance">{}</span>').format(card.distance) \
+        if card.distance else EMPTY
+    price_drop = Html('<span class="list-card-badge list-card-drop">{}</span>').format(
+        card.price_drop) if card.price_drop else EMPTY
+    reserved = Html('<span class="list-card-badge list-card-reserved">{}</span>').format(
+        card.reserved) if card.reserved else EMPTY
+    return str(Html(
+        '<a class="list-card-link" href="{href}">{photo}<span class="list-card-text">'
+        '<span class="list-card-badges"><span class="list-card-badge">'
+        '{condition}</span>{price_drop}{reserved}</span>'
+        '<h2>{title}</h2>'
+        '<span class="list-card-muted">{version}</span>'
+        '<span>{specs}</span>{price_label}'
+        '<strong>{price}</strong>'
+        '<span class="list-card-note">{branch}{distance}</span></span></a>'
+    ).format(href=card.href, photo=Html(photo_html(card.photo, card.photo_alt, position)),
+             condition=card.condition, price_drop=price_drop, reserved=reserved,
+             title=card.title, version=card.version, specs=card.specs,
+             price_label=price_label, price=card.price, branch=card.branch,
+             distance=distance))
 
 
 def list_cards(cards: list[Card], *, below_the_fold: bool = False) -> list[ListCard]:
@@ -344,12 +347,12 @@ def list_cards(cards: list[Card], *, below_the_fold: bool = False) -> list[ListC
 def cards_part(cards: list[ListCard]) -> str:
     """The cards of a list as the served page holds them until the app draws its own:
     the markup of ``components.stock.vehicle_card`` around each card's HTML."""
-    return "".join(
-        '<article class="list-card" data-testid="vehicle-card"><div class="rx-Html" '
-        f'data-track="{escape(click("more_details_click", vehicle_id=vehicle_id(card.slug)))}">'
-        f'{card.html}</div><div class="list-card-actions"></div></article>'
+    return str(EMPTY.join(
+        Html('<article class="list-card" data-testid="vehicle-card"><div class="rx-Html" '
+             'data-track="{}">{}</div><div class="list-card-actions"></div></article>')
+        .format(click("more_details_click", vehicle_id=vehicle_id(card.slug)), Html(card.html))
         for card in cards
-    )
+    ))
 
 
 def _option_label(key: str, option: FacetOption, locale: str) -> str:
@@ -565,9 +568,10 @@ def pill_values(
 
 
 # lucide's "x", drawn in each pill.
-_PILL_CROSS = ('<svg width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" '
-               'stroke-width="2" stroke-linecap="round" stroke-linejoin="round" '
-               'aria-hidden="true"><path d="M18 6 6 18"/><path d="m6 6 12 12"/></svg>')
+_PILL_CROSS = Html('<svg width="12" height="12" viewBox="0 0 24 24" fill="none" '
+                   'stroke="currentColor" stroke-width="2" stroke-linecap="round" '
+                   'stroke-linejoin="round" aria-hidden="true"><path d="M18 6 6 18"/>'
+                   '<path d="m6 6 12 12"/></svg>')
 
 
 def pills_html(pills: list[Link], reset_href: str, locale: str, notice: str = "") -> str:
@@ -577,18 +581,19 @@ def pills_html(pills: list[Link], reset_href: str, locale: str, notice: str = ""
     if not pills:
         return ""
     remove = gettext(locale, "Remove filter")
-    links = "".join(
-        f'<a class="rt-Text rt-reset rt-Link rt-underline-hover" href="{escape(pill.href)}" '
-        f'aria-label="{escape(remove)}: {escape(pill.label)}" data-testid="filter-pill">'
-        '<span data-radius="full" class="rt-reset rt-Badge rt-r-size-2 rt-variant-surface">'
-        f"{escape(pill.label)}{_PILL_CROSS}</span></a>"
+    links = EMPTY.join(
+        Html('<a class="rt-Text rt-reset rt-Link rt-underline-hover" href="{}" '
+             'aria-label="{}: {}" data-testid="filter-pill">'
+             '<span data-radius="full" class="rt-reset rt-Badge rt-r-size-2 rt-variant-surface">'
+             '{}{}</span></a>').format(pill.href, remove, pill.label, pill.label, _PILL_CROSS)
         for pill in pills
     )
     reset_label = gettext(locale, "Reset all filters")
-    reset = (f'<a class="rt-Text rt-reset rt-Link rt-r-size-2 rt-underline-auto" '
-             f'href="{escape(reset_href)}">{escape(reset_label)}</a>')
-    said = f'<p class="pills-notice" role="status">{escape(notice)}</p>' if notice else ""
-    return f'<div class="pills">{said}{links}{reset}</div>'
+    reset = Html('<a class="rt-Text rt-reset rt-Link rt-r-size-2 rt-underline-auto" '
+                 'href="{}">{}</a>').format(reset_href, reset_label)
+    said = Html('<p class="pills-notice" role="status">{}</p>').format(notice) if notice \
+        else EMPTY
+    return str(Html('<div class="pills">{}{}{}</div>').format(said, links, reset))
 
 
 @lru_cache(maxsize=4096)
@@ -597,24 +602,25 @@ def _count(count: int, locale: str) -> str:
     return format_number(count, locale)
 
 
-def _filter_link(option: FilterOption, role: str, locale: str) -> str:
-    disabled = ' aria-disabled="true"' if option.disabled else ""
-    return (f'<a href="{escape(option.href)}" role="{role}" '
-            f'aria-checked="{"true" if option.checked else "false"}"{disabled}>'
-            f'{escape(option.label)} <span class="filter-count">'
-            f"({_count(option.count, locale)})</span></a>")
+def _filter_link(option: FilterOption, role: str, locale: str) -> Html:
+    return Html('<a href="{}" role="{}" aria-checked="{}"{}>{} <span class="filter-count">'
+                '({})</span></a>').format(
+        option.href, role, "true" if option.checked else "false",
+        Html(' aria-disabled="true"') if option.disabled else EMPTY, option.label,
+        _count(option.count, locale))
 
 
-def _fieldset(heading: str, content: str) -> str:
-    return (f'<fieldset class="filter-group"><legend><h2 class="rt-Heading rt-r-size-3">'
-            f"{escape(heading)}</h2></legend>{content}</fieldset>")
+def _fieldset(heading: str, content: str) -> Html:
+    """A filter group: ``content`` is HTML."""
+    return Html('<fieldset class="filter-group"><legend><h2 class="rt-Heading rt-r-size-3">'
+                '{}</h2></legend>{}</fieldset>').format(heading, Html(content))
 
 
 def options_html(options: list[FilterOption], role: str, locale: str) -> str:
     """Filter options as links to the search with each flipped, marked as the checkboxes,
     switches or radio buttons they act as (``.filter-options`` in site.css)."""
-    return ('<div class="filter-options">'
-            + "".join(_filter_link(option, role, locale) for option in options) + "</div>")
+    return str(Html('<div class="filter-options">{}</div>').format(
+        EMPTY.join(_filter_link(option, role, locale) for option in options)))
 
 
 def filter_links_html(groups: list[FilterGroup], locale: str) -> str:
@@ -622,43 +628,45 @@ def filter_links_html(groups: list[FilterGroup], locale: str) -> str:
     in site.css): the same in the served page and in the app, so they work before the app
     has taken over."""
     roles = {"toggle": "switch", "checkbox": "checkbox"}
-    return "".join(_fieldset(group.heading, options_html(group.options, roles[group.kind], locale))
-                   for group in groups if group.kind in roles)
+    return str(EMPTY.join(
+        _fieldset(group.heading, options_html(group.options, roles[group.kind], locale))
+        for group in groups if group.kind in roles))
 
 
 def quick_entries_html(group: FilterGroup) -> str:
     """The quick-entry types as one row of chips above the results, links to their
     searches (``.quick-entries``: it scrolls sideways on a phone, so its height is known
     before the stock has loaded); the same in the served page and in the app."""
-    chips = "".join(
-        f'<a class="rt-Text rt-reset rt-Link rt-underline-auto" href="{escape(option.href)}" '
-        f'aria-current="{"page" if option.checked else "false"}"><span data-radius="full" '
-        'class="rt-reset rt-Badge rt-r-size-2 '
-        f'rt-variant-{"solid" if option.checked else "outline"}">'
-        f"{escape(option.label)}</span></a>"
+    chips = EMPTY.join(
+        Html('<a class="rt-Text rt-reset rt-Link rt-underline-auto" href="{}" '
+             'aria-current="{}"><span data-radius="full" '
+             'class="rt-reset rt-Badge rt-r-size-2 rt-variant-{}">{}</span></a>').format(
+            option.href, "page" if option.checked else "false",
+            "solid" if option.checked else "outline", option.label)
         for option in group.options
     )
-    return (f'<nav aria-label="{escape(group.heading)}" data-testid="quick-entries">'
-            f'<div class="quick-entries">{chips}</div></nav>')
+    return str(Html('<nav aria-label="{}" data-testid="quick-entries">'
+                    '<div class="quick-entries">{}</div></nav>').format(group.heading, chips))
 
 
 # lucide's "chevron-down", "search" and "map-pin", drawn in the choice menus and the served search.
-_CHEVRON = ('<svg width="15" height="15" viewBox="0 0 24 24" fill="none" stroke="currentColor" '
-            'stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">'
-            '<path d="m6 9 6 6 6-6"/></svg>')
-_SEARCH_ICON = ('<svg width="18" height="18" viewBox="0 0 24 24" fill="none" '
+_CHEVRON = Html('<svg width="15" height="15" viewBox="0 0 24 24" fill="none" '
                 'stroke="currentColor" stroke-width="2" stroke-linecap="round" '
-                'stroke-linejoin="round" aria-hidden="true"><path d="m21 21-4.34-4.34"/>'
-                '<circle cx="11" cy="11" r="8"/></svg>')
-_PIN_ICON = ('<svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" '
-             'stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">'
-             '<path d="M20 10c0 4.993-5.539 10.193-7.399 11.799a1 1 0 0 1-1.202 0C9.539 20.193 4 '
-             '14.993 4 10a8 8 0 0 1 16 0"/><circle cx="12" cy="10" r="3"/></svg>')
-_ICON_BUTTON = 'class="rt-reset rt-BaseButton rt-r-size-2 rt-variant-solid rt-IconButton"'
+                'stroke-linejoin="round" aria-hidden="true"><path d="m6 9 6 6 6-6"/></svg>')
+_SEARCH_ICON = Html('<svg width="18" height="18" viewBox="0 0 24 24" fill="none" '
+                    'stroke="currentColor" stroke-width="2" stroke-linecap="round" '
+                    'stroke-linejoin="round" aria-hidden="true"><path d="m21 21-4.34-4.34"/>'
+                    '<circle cx="11" cy="11" r="8"/></svg>')
+_PIN_ICON = Html('<svg width="18" height="18" viewBox="0 0 24 24" fill="none" '
+                 'stroke="currentColor" stroke-width="2" stroke-linecap="round" '
+                 'stroke-linejoin="round" aria-hidden="true">'
+                 '<path d="M20 10c0 4.993-5.539 10.193-7.399 11.799a1 1 0 0 1-1.202 0C9.539 '
+                 '20.193 4 14.993 4 10a8 8 0 0 1 16 0"/><circle cx="12" cy="10" r="3"/></svg>')
+_ICON_BUTTON = Html('class="rt-reset rt-BaseButton rt-r-size-2 rt-variant-solid rt-IconButton"')
 
 
-_CURRENT = ' aria-current="true"'
-_CURRENT_PAGE = ' aria-current="page"'
+_CURRENT = Html(' aria-current="true"')
+_CURRENT_PAGE = Html(' aria-current="page"')
 
 
 def choice_menu_html(heading: str, links: list[Link]) -> str:
@@ -668,28 +676,33 @@ def choice_menu_html(heading: str, links: list[Link]) -> str:
     if not links:
         return ""
     current = next((link for link in links if link.current), links[0])
-    items = "".join(
-        f'<li><a href="{escape(link.href)}"{_CURRENT if link.current else ""}>'
-        f"{escape(link.label)}</a></li>"
+    items = EMPTY.join(
+        Html('<li><a href="{}"{}>{}</a></li>').format(
+            link.href, _CURRENT if link.current else EMPTY, link.label)
         for link in links
     )
-    return (f'<div class="choice-menu"><span class="rt-Text rt-r-size-2">{escape(heading)}'
-            '</span><details><summary class="rt-reset rt-SelectTrigger rt-r-size-2 '
-            f'rt-variant-surface" aria-label="{escape(heading)}: {escape(current.label)}">'
-            f"<span>{escape(current.label)}</span>{_CHEVRON}</summary>"
-            f'<ul aria-label="{escape(heading)}">{items}</ul></details></div>')
+    return str(Html(
+        '<div class="choice-menu"><span class="rt-Text rt-r-size-2">{heading}'
+        '</span><details><summary class="rt-reset rt-SelectTrigger rt-r-size-2 '
+        'rt-variant-surface" aria-label="{heading}: {current}">'
+        '<span>{current}</span>{chevron}</summary>'
+        '<ul aria-label="{heading}">{items}</ul></details></div>'
+    ).format(heading=heading, current=current.label, chevron=_CHEVRON, items=items))
 
 
 def pagination_html(pages: list[Link], heading: str) -> str:
     """The page numbers as links (``.pagination``), the current one marked; the same in
     the served page and in the app."""
-    links = "".join(
-        f'<a class="rt-reset rt-BaseButton rt-r-size-2 rt-variant-'
-        f'{"solid" if page.current else "soft"} rt-Button" href="{escape(page.href)}"'
-        f'{_CURRENT_PAGE if page.current else ""}>{escape(page.label)}</a>'
+    if not pages:
+        return ""
+    links = EMPTY.join(
+        Html('<a class="rt-reset rt-BaseButton rt-r-size-2 rt-variant-{} rt-Button" '
+             'href="{}"{}>{}</a>').format(
+            "solid" if page.current else "soft", page.href,
+            _CURRENT_PAGE if page.current else EMPTY, page.label)
         for page in pages
     )
-    return f'<nav class="pagination" aria-label="{escape(heading)}">{links}</nav>' if pages else ""
+    return str(Html('<nav class="pagination" aria-label="{}">{}</nav>').format(heading, links))
 
 
 # The element the served filters sit in (the sidebar; a sheet on a phone until the app has
@@ -698,29 +711,30 @@ FILTERS_ID = "stock-filters"
 FILTERS_LINK_ID = "stock-filters-link"
 
 
-_SLIDERS_ICON = ('<svg width="18" height="18" viewBox="0 0 24 24" fill="none" '
-                 'stroke="currentColor" stroke-width="2" stroke-linecap="round" '
-                 'stroke-linejoin="round" aria-hidden="true"><path d="M10 5H3"/>'
-                 '<path d="M12 19H3"/><path d="M14 3v4"/><path d="M16 17v4"/>'
-                 '<path d="M21 12h-9"/><path d="M21 19h-5"/><path d="M21 5h-7"/>'
-                 '<path d="M8 10v4"/><path d="M8 12H3"/></svg>')
+_SLIDERS_ICON = Html('<svg width="18" height="18" viewBox="0 0 24 24" fill="none" '
+                     'stroke="currentColor" stroke-width="2" stroke-linecap="round" '
+                     'stroke-linejoin="round" aria-hidden="true"><path d="M10 5H3"/>'
+                     '<path d="M12 19H3"/><path d="M14 3v4"/><path d="M16 17v4"/>'
+                     '<path d="M21 12h-9"/><path d="M21 19h-5"/><path d="M21 5h-7"/>'
+                     '<path d="M8 10v4"/><path d="M8 12H3"/></svg>')
 
 
 def sheet_link_html(label_text: str) -> str:
     """The Filters button of a phone as the served page has it: a link to the served
     filters, which site.css shows as a sheet (``:target``) until the app has its own."""
-    return (f'<a id="{FILTERS_LINK_ID}" class="rt-reset rt-BaseButton rt-r-size-3 '
-            f'rt-variant-outline rt-Button" href="#{FILTERS_ID}">{_SLIDERS_ICON}'
-            f"{escape(label_text)}</a>")
+    return str(Html('<a id="{}" class="rt-reset rt-BaseButton rt-r-size-3 '
+                    'rt-variant-outline rt-Button" href="#{}">{}{}</a>').format(
+        FILTERS_LINK_ID, FILTERS_ID, _SLIDERS_ICON, label_text))
 
 
-def _bound_select(name: str, label_text: str, choices: list[Choice], current: str) -> str:
-    options = "".join(
-        f'<option value="{"" if choice.value == OPEN_BOUND else escape(choice.value)}"'
-        f'{" selected" if choice.value == current else ""}>{escape(choice.label)}</option>'
+def _bound_select(name: str, label_text: str, choices: list[Choice], current: str) -> Html:
+    options = EMPTY.join(
+        Html('<option value="{}"{}>{}</option>').format(
+            "" if choice.value == OPEN_BOUND else choice.value,
+            Html(" selected") if choice.value == current else EMPTY, choice.label)
         for choice in choices
     )
-    return f'<select name="{name}" aria-label="{escape(label_text)}">{options}</select>'
+    return Html('<select name="{}" aria-label="{}">{}</select>').format(name, label_text, options)
 
 
 def served_filters_html(query: StockQuery, display: str, groups: list[FilterGroup],
@@ -734,46 +748,45 @@ def served_filters_html(query: StockQuery, display: str, groups: list[FilterGrou
     kept = listing_params(query.replace(q="", **dict.fromkeys(RANGE_STEPS, (None, None))),
                           display)
     kept.pop("near", None)
-    hidden = "".join(f'<input type="hidden" name="{escape(key)}" value="{escape(value)}">'
-                     for key, value in kept.items())
+    hidden = EMPTY.join(Html('<input type="hidden" name="{}" value="{}">').format(key, value)
+                        for key, value in kept.items())
     close = gettext(locale, "Close filters")
     action = stock_path(locale, query.scope_brand, query.scope_deal)
     parts = [
-        f'<form method="get" action="{escape(action)}" class="filter-form" data-adopt="name">'
-        f'{hidden}<a class="filter-sheet-close" href="#{FILTERS_LINK_ID}" '
-        f'aria-label="{escape(close)}">×</a>'
+        Html('<form method="get" action="{}" class="filter-form" data-adopt="name">'
+             '{}<a class="filter-sheet-close" href="#{}" aria-label="{}">×</a>').format(
+            action, hidden, FILTERS_LINK_ID, close)
     ]
     for group in groups:
         if group.kind == "search":
-            parts.append(
+            parts.append(Html(
                 '<div class="filter-search" role="search"><input type="search" name="q" '
-                f'value="{escape(group.options[0].value)}" aria-label="{escape(group.heading)}" '
-                f'placeholder="{escape(gettext(locale, "Brand, model or version"))}" '
-                f'maxlength="{MAX_SEARCH_LENGTH}"><button type="submit" {_ICON_BUTTON} '
-                f'aria-label="{escape(gettext(locale, "Search"))}">{_SEARCH_ICON}</button></div>')
+                'value="{}" aria-label="{}" placeholder="{}" maxlength="{}">'
+                '<button type="submit" {} aria-label="{}">{}</button></div>'
+            ).format(group.options[0].value, group.heading,
+                     gettext(locale, "Brand, model or version"), MAX_SEARCH_LENGTH,
+                     _ICON_BUTTON, gettext(locale, "Search"), _SEARCH_ICON))
         elif group.kind == "distance":
-            parts.append(_fieldset(group.heading, (
-                '<div class="filter-place"><input type="text" name="near" '
-                f'value="{escape(group.text)}" '
-                f'aria-label="{escape(label("filter", "near", locale))}" '
-                f'placeholder="{escape(gettext(locale, "e.g. 3511 AB or Kleve"))}" '
-                f'maxlength="{MAX_PLACE_LENGTH}"><button type="submit" {_ICON_BUTTON} '
-                f'aria-label="{escape(gettext(locale, "Show distances"))}">{_PIN_ICON}</button>'
-                f"</div>{group.links}")))
+            parts.append(_fieldset(group.heading, Html(
+                '<div class="filter-place"><input type="text" name="near" value="{}" '
+                'aria-label="{}" placeholder="{}" maxlength="{}">'
+                '<button type="submit" {} aria-label="{}">{}</button></div>{}'
+            ).format(group.text, label("filter", "near", locale),
+                     gettext(locale, "e.g. 3511 AB or Kleve"), MAX_PLACE_LENGTH, _ICON_BUTTON,
+                     gettext(locale, "Show distances"), _PIN_ICON, Html(group.links))))
         elif group.kind == "range":
             lower, upper = gettext(locale, "from"), gettext(locale, "to")
-            parts.append(_fieldset(group.heading, (
-                '<div class="filter-bounds">'
-                + _bound_select(f"{group.key}_min", f"{group.heading} {lower}", group.lower,
-                                group.lower_current)
-                + _bound_select(f"{group.key}_max", f"{group.heading} {upper}", group.upper,
-                                group.upper_current)
-                + "</div>")))
-    parts.append(links)
-    parts.append('<button type="submit" class="rt-reset rt-BaseButton rt-r-size-2 '
-                 f'rt-variant-solid rt-Button">{escape(gettext(locale, "Show results"))}'
-                 "</button></form>")
-    return "".join(parts)
+            parts.append(_fieldset(group.heading, Html(
+                '<div class="filter-bounds">{}{}</div>'
+            ).format(_bound_select(f"{group.key}_min", f"{group.heading} {lower}", group.lower,
+                                   group.lower_current),
+                     _bound_select(f"{group.key}_max", f"{group.heading} {upper}", group.upper,
+                                   group.upper_current))))
+    parts.append(Html(links))
+    parts.append(Html('<button type="submit" class="rt-reset rt-BaseButton rt-r-size-2 '
+                      'rt-variant-solid rt-Button">{}</button></form>').format(
+        gettext(locale, "Show results")))
+    return str(EMPTY.join(parts))
 
 
 def choice_links(kind: str, values: tuple[str, ...], current: str, locale: str,
@@ -864,8 +877,8 @@ def _built_listing(index: StockIndex, params: Mapping[str, str], locale: str, sc
         "query": query.to_query_string(),
         "total": result.total,
         "count_text": count_text,
-        "count_html": '<span class="rt-Text rt-r-size-4 rt-r-weight-bold">'
-                      f"{escape(count_text)}</span>",
+        "count_html": str(Html('<span class="rt-Text rt-r-size-4 rt-r-weight-bold">{}</span>')
+                          .format(count_text)),
         "card_values": values,
         "cards": list_cards(values),
         "filters": filters,

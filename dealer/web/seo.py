@@ -6,7 +6,6 @@ first into <body> of each page, from the page's ``PageInfo``.
 
 from __future__ import annotations
 
-import html
 import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
@@ -15,6 +14,7 @@ from urllib.parse import urlencode
 from dealer.i18n import LANGUAGE_NAMES, LANGUAGE_TAGS, LOCALES, chosen_language_href
 from dealer.routes import counterpart
 from dealer.settings import get_settings
+from dealer.views.markup import EMPTY, Html
 
 if TYPE_CHECKING:
     from dealer.pageinfo import PageInfo
@@ -70,10 +70,6 @@ def switch_href(info: PageInfo, locale: str) -> str:
     return chosen_language_href(language_path(info.path, locale, info.alternate_paths), locale)
 
 
-def _attr(value: str) -> str:
-    return html.escape(value, quote=True)
-
-
 def json_ld_script(data: dict) -> str:
     # "</" inside a JSON string would end the script element early.
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
@@ -90,19 +86,19 @@ def head_html(info: PageInfo, *, with_title: bool) -> str:
     canonical = canonical_url(info)
     tags = []
     if with_title:
-        tags.append(f"<title data-seo>{html.escape(info.title)}</title>")
+        tags.append(Html("<title data-seo>{}</title>").format(info.title))
     if info.description:
-        tags.append(f'<meta name="description" content="{_attr(info.description)}" data-seo>')
+        tags.append(Html('<meta name="description" content="{}" data-seo>').format(
+            info.description))
     if info.status != 200 or info.noindex:
         robots = "noindex" if info.status != 200 else "noindex,follow"
-        tags.append(f'<meta name="robots" content="{robots}" data-seo>')
+        tags.append(Html('<meta name="robots" content="{}" data-seo>').format(robots))
     if info.status == 200:
-        tags.append(f'<link rel="canonical" href="{_attr(canonical)}" data-seo>')
+        tags.append(Html('<link rel="canonical" href="{}" data-seo>').format(canonical))
         links = alternates(info.path, info.canonical_params, info.alternate_paths)
         for hreflang, url in links.items():
-            tags.append(
-                f'<link rel="alternate" hreflang="{hreflang}" href="{_attr(url)}" data-seo>'
-            )
+            tags.append(Html('<link rel="alternate" hreflang="{}" href="{}" data-seo>').format(
+                hreflang, url))
         image = absolute_url(info.image) if info.image else None
         preview = {
             "og:type": info.og_type,
@@ -114,7 +110,7 @@ def head_html(info: PageInfo, *, with_title: bool) -> str:
             "og:image": image,
         }
         tags += [
-            f'<meta property="{key}" content="{_attr(value)}" data-seo>'
+            Html('<meta property="{}" content="{}" data-seo>').format(key, value)
             for key, value in preview.items()
             if value
         ]
@@ -125,11 +121,11 @@ def head_html(info: PageInfo, *, with_title: bool) -> str:
             "twitter:image": image,
         }
         tags += [
-            f'<meta name="{key}" content="{_attr(value)}" data-seo>'
+            Html('<meta name="{}" content="{}" data-seo>').format(key, value)
             for key, value in twitter.items()
             if value
         ]
-    return "".join(tags)
+    return str(EMPTY.join(tags))
 
 
 def structured_data(info: PageInfo) -> list[dict]:
@@ -157,39 +153,41 @@ def crawler_html(info: PageInfo, *, language_link: bool = False) -> str:
     header of its own (pages with parameters).
     """
     parts = [
-        f'<p><a href="{_attr(switch_href(info, other))}" hreflang="{other}" lang="{other}" '
-        f'data-testid="language-switch">{LANGUAGE_NAMES[other]}</a></p>'
+        Html('<p><a href="{}" hreflang="{}" lang="{}" data-testid="language-switch">{}</a></p>')
+        .format(switch_href(info, other), other, other, LANGUAGE_NAMES[other])
         for other in LOCALES
         if language_link and other != info.locale and info.status == 200
     ]
     if info.breadcrumbs:
-        crumbs = "".join(
-            f'<li><a href="{_attr(item.href)}">{html.escape(item.label)}</a></li>'
+        crumbs = EMPTY.join(
+            Html('<li><a href="{}">{}</a></li>').format(item.href, item.label)
             for item in info.breadcrumbs
         )
-        parts.append(f"<nav><ol>{crumbs}</ol></nav>")
+        parts.append(Html("<nav><ol>{}</ol></nav>").format(crumbs))
     if info.image:
         # The first large paint of the page, above the heading as on a vehicle page: whole
         # on a phone's first screen, fetched first, its box known before it loads.
-        parts.append(f'<img src="{_attr(info.image)}" alt="{_attr(info.heading)}" width="640" '
-                     'height="480" fetchpriority="high">')
-    parts.append(f"<h1>{html.escape(info.heading or info.title)}</h1>")
+        parts.append(Html('<img src="{}" alt="{}" width="640" height="480" '
+                          'fetchpriority="high">').format(info.image, info.heading))
+    parts.append(Html("<h1>{}</h1>").format(info.heading or info.title))
     if info.description:
-        parts.append(f"<p>{html.escape(info.description)}</p>")
-    parts.append(info.form_html)
+        parts.append(Html("<p>{}</p>").format(info.description))
+    parts.append(Html(info.form_html))  # the presenters' HTML (views/served_form.py)
     if info.facts:
-        rows = "".join(
-            f"<dt>{html.escape(fact.label)}</dt><dd>{html.escape(fact.value)}</dd>"
+        rows = EMPTY.join(
+            Html("<dt>{}</dt><dd>{}</dd>").format(fact.label, fact.value)
             for fact in info.facts
         )
-        parts.append(f"<dl>{rows}</dl>")
+        parts.append(Html("<dl>{}</dl>").format(rows))
     if info.links:
-        items = "".join(
-            f'<li><a href="{_attr(link.href)}">{html.escape(link.label)}</a></li>'
+        items = EMPTY.join(
+            Html('<li><a href="{}">{}</a></li>').format(link.href, link.label)
             for link in info.links
         )
-        parts.append(f"<ul>{items}</ul>")
-    parts += [f'<section class="card-list"><h2>{html.escape(cards.heading)}</h2>'
-              f'<div class="list-grid">{cards.html}</div></section>'
+        parts.append(Html("<ul>{}</ul>").format(items))
+    parts += [Html('<section class="card-list"><h2>{}</h2>'
+                   '<div class="list-grid">{}</div></section>').format(cards.heading,
+                                                                        Html(cards.html))
               for cards in info.card_lists]
-    return f'<main id="{CRAWLER_MAIN_ID}" {SERVED_THEME}>{"".join(parts)}</main>'
+    return str(Html('<main id="{}" {}>{}</main>').format(CRAWLER_MAIN_ID, Html(SERVED_THEME),
+                                                          EMPTY.join(parts)))

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import hashlib
-import html
 import json
 import logging
 import re
@@ -50,6 +49,7 @@ from dealer.routes import (
 )
 from dealer.settings import get_settings
 from dealer.views.frame import frame_parts
+from dealer.views.markup import Html, html_str
 from dealer.views.served_form import ADOPTED, FORM_LOADING_CLASS
 from dealer.web import alerts as alert_pages
 from dealer.web.body_limit import bounded
@@ -180,12 +180,12 @@ def with_page(document: str, info: PageInfo, *, crawler_body: bool, build_id: st
     if "<html lang" in document:
         document = _replace_lang(document, lang)
     else:
-        document = document.replace("<html", f'<html lang="{lang}"', 1)
+        document = document.replace("<html", str(Html('<html lang="{}"').format(lang)), 1)
     prerendered_title = re.search(r"<title>(.*?)</title>", document, re.DOTALL)
     if prerendered_title and info.title:
         # A title that depends on data was prerendered empty: the server knows it.
         start, end = prerendered_title.span(1)
-        document = document[:start] + html.escape(info.title) + document[end:]
+        document = document[:start] + html_str(info.title) + document[end:]
     tags = FONT_PRELOAD + head_html(info, with_title=prerendered_title is None)
     icon = favicon(info.params.get("brand"))
     if icon != SITE_FAVICON:  # SPEC §9: a brand page shows its brand's icon
@@ -226,9 +226,9 @@ def with_page(document: str, info: PageInfo, *, crawler_body: bool, build_id: st
 
 def with_bridge(document: str) -> str:
     """A preview's document with the content editor's bridge script after the page."""
-    tag = (f'<script src="{html.escape(get_settings().content_bridge_url)}" '
-           f'id="{BRIDGE_SCRIPT_ID}" async></script>')
-    return document.replace("</body>", tag + "</body>", 1)
+    tag = Html('<script src="{}" id="{}" async></script>').format(
+        get_settings().content_bridge_url, BRIDGE_SCRIPT_ID)
+    return document.replace("</body>", str(tag) + "</body>", 1)
 
 
 def start_app_after_first_frame(document: str) -> str:
@@ -253,7 +253,7 @@ def _replace_lang(document: str, lang: str) -> str:
     start = document.find("<html lang=")
     quote_at = start + len("<html lang=")
     close = document.find(document[quote_at], quote_at + 1)
-    return document[:start] + f'<html lang="{lang}"' + document[close + 1:]
+    return document[:start] + str(Html('<html lang="{}"').format(lang)) + document[close + 1:]
 
 
 def prerendered_paths(root: Path) -> set[str]:
@@ -526,11 +526,11 @@ def is_bot(user_agent: str) -> bool:
 
 def minimal_error(info: PageInfo) -> str:
     """SPEC §8: crawlers get the status and a short body, not the error page."""
-    return (
-        f'<!doctype html><html lang="{LANGUAGE_TAGS[info.locale]}"><head><meta charset="utf-8">'
-        f'<meta name="robots" content="noindex"><title>{html.escape(info.title)}</title></head>'
-        f"<body><h1>{html.escape(info.heading)}</h1></body></html>"
-    )
+    return str(Html(
+        '<!doctype html><html lang="{}"><head><meta charset="utf-8">'
+        '<meta name="robots" content="noindex"><title>{}</title></head>'
+        "<body><h1>{}</h1></body></html>"
+    ).format(LANGUAGE_TAGS[info.locale], info.title, info.heading))
 
 
 # Files the build and the assets folder hold; any other path is a page (a vehicle slug may

@@ -17,7 +17,6 @@ import math
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from xml.sax.saxutils import escape, quoteattr
 
 from sqlmodel import Session
 
@@ -28,6 +27,7 @@ from dealer.i18n import LANGUAGE_TAGS, LOCALES
 from dealer.locations.repository import list_locations
 from dealer.routes import SCREENS, path_for, route_for
 from dealer.stock.repository import sitemap_entries
+from dealer.views.markup import EMPTY, Html
 from dealer.views.vacancies import sitemap_paths
 from dealer.web.seo import absolute_url
 
@@ -150,41 +150,38 @@ def clear_cache() -> None:
 
 
 def index_xml(names: list[str]) -> str:
-    entries = "".join(
-        f"<sitemap><loc>{escape(absolute_url(f'{SITEMAP_DIR}/{name}.xml'))}</loc></sitemap>"
+    entries = EMPTY.join(
+        Html("<sitemap><loc>{}</loc></sitemap>").format(
+            absolute_url(f"{SITEMAP_DIR}/{name}.xml"))
         for name in names
     )
-    return (
+    return str(Html(
         '<?xml version="1.0" encoding="UTF-8"?>'
-        f'<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{entries}'
+        '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{}'
         "</sitemapindex>"
-    )
+    ).format(entries))
 
 
 def urlset_xml(urls: list[Url]) -> str:
     entries = []
+    alternate = Html('<xhtml:link rel="alternate" hreflang="{}" href="{}"/>')
     for url in urls:
-        alternates = "".join(
-            f'<xhtml:link rel="alternate" hreflang="{LANGUAGE_TAGS[locale]}" '
-            f"href={quoteattr(absolute_url(path))}/>"
-            for locale, path in url.paths.items()
-        )
         default = url.paths.get("nl") or next(iter(url.paths.values()))
-        alternates += (
-            f'<xhtml:link rel="alternate" hreflang="x-default" '
-            f"href={quoteattr(absolute_url(default))}/>"
-        )
-        lastmod = f"<lastmod>{url.lastmod}</lastmod>" if url.lastmod else ""
+        alternates = EMPTY.join(
+            alternate.format(LANGUAGE_TAGS[locale], absolute_url(path))
+            for locale, path in url.paths.items()
+        ) + alternate.format("x-default", absolute_url(default))
+        lastmod = Html("<lastmod>{}</lastmod>").format(url.lastmod) if url.lastmod else EMPTY
         # One <url> per language version, each listing all versions (Google's format).
         entries += [
-            f"<url><loc>{escape(absolute_url(path))}</loc>{lastmod}{alternates}</url>"
+            Html("<url><loc>{}</loc>{}{}</url>").format(absolute_url(path), lastmod, alternates)
             for path in url.paths.values()
         ]
-    return (
+    return str(Html(
         '<?xml version="1.0" encoding="UTF-8"?>'
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
-        'xmlns:xhtml="http://www.w3.org/1999/xhtml">' + "".join(entries) + "</urlset>"
-    )
+        'xmlns:xhtml="http://www.w3.org/1999/xhtml">{}</urlset>'
+    ).format(EMPTY.join(entries)))
 
 
 async def sitemap_document(path: str) -> str | None:
