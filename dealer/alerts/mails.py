@@ -7,13 +7,13 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from email.message import EmailMessage
-from html import escape
 from urllib.parse import urlencode
 
 from dealer.alerts import tokens
 from dealer.i18n import N_, gettext
 from dealer.leads.outbox import visitor_envelope
 from dealer.settings import Settings
+from dealer.views.markup import Html
 from dealer.views.stock import Card
 
 CONFIRM_PATH = "/alerts/confirm"
@@ -67,19 +67,18 @@ def alert_message(settings: Settings, *, email: str, locale: str, cards: Sequenc
     text += [f"{card.title} {card.version}\n{card.price}\n{base}{card.href}\n" for card in cards]
     text += [f"{manage_label}: {manage}", f"{stop_label}: {unsubscribe}"]
     message.set_content("\n".join(text))
-    items = "".join(
-        f'<li><a href="{escape(base + card.href)}">'
-        + (f'<img src="{escape(_absolute(base, card.photo))}" alt="{escape(card.photo_alt)}" '
-           'width="240">' if card.photo else "")
-        + f"<br>{escape(card.title)} {escape(card.version)}</a><br>"
-          f"<strong>{escape(card.price)}</strong></li>"
+    items = Html("").join(
+        Html('<li><a href="{}">{}<br>{} {}</a><br><strong>{}</strong></li>').format(
+            base + card.href,
+            Html('<img src="{}" alt="{}" width="240">').format(
+                _absolute(base, card.photo), card.photo_alt) if card.photo else "",
+            card.title, card.version, card.price)
         for card in cards
     )
-    message.add_alternative(
-        f'<!doctype html><html lang="{escape(locale)}"><body><p>{escape(intro)}</p>'
-        f"<ul>{items}</ul>"
-        f'<p><a href="{escape(manage)}">{escape(manage_label)}</a> · '
-        f'<a href="{escape(unsubscribe)}">{escape(stop_label)}</a></p></body></html>',
+    message.add_alternative(str(Html(
+        '<!doctype html><html lang="{}"><body><p>{}</p><ul>{}</ul>'
+        '<p><a href="{}">{}</a> · <a href="{}">{}</a></p></body></html>').format(
+        locale, intro, items, manage, manage_label, unsubscribe, stop_label)),
         subtype="html",
     )
     return message

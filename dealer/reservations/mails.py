@@ -14,8 +14,6 @@ import datetime as dt
 from dataclasses import dataclass
 from email.message import EmailMessage
 
-from markupsafe import Markup
-
 from dealer import phones
 from dealer.i18n import LANGUAGE_TAGS, N_, format_date, format_price, format_time, gettext
 from dealer.leads.outbox import visitor_envelope
@@ -25,6 +23,7 @@ from dealer.routes import path_for
 from dealer.settings import Settings
 from dealer.stock.price_history import DEALER_ZONE
 from dealer.stock.repository import VehicleDetail
+from dealer.views.markup import Html
 
 MAIL_KIND = "reserve"  # alert_mail.kind of every reservation mail
 PAID, CANCELED, REFUNDED = "paid", "canceled", "refunded"
@@ -118,16 +117,16 @@ def reservation_mail(kind: str, reservation: Reservation, detail: VehicleDetail 
         text.append("\n".join((steps, *(f"- {step}" for step in lines.next_steps))))
     text.append(f"{signature}\n{settings.site_name}")
     message.set_content("\n\n".join(text))
-    html = Markup("").join(Markup("<p>{}</p>").format(p) for p in lines.paragraphs)
-    html += Markup('<p>{}<br><a href="{}">{}</a></p>').format(car, lines.link, lines.car)
+    html = Html("").join(Html("<p>{}</p>").format(p) for p in lines.paragraphs)
+    html += Html('<p>{}<br><a href="{}">{}</a></p>').format(car, lines.link, lines.car)
     if lines.branch:
-        html += Markup("<p>{}<br>{}</p>").format(
-            contact, Markup("<br>").join(lines.branch))
+        html += Html("<p>{}<br>{}</p>").format(
+            contact, Html("<br>").join(lines.branch))
     if lines.next_steps:
-        html += Markup("<p>{}</p><ul>{}</ul>").format(
-            steps, Markup("").join(Markup("<li>{}</li>").format(s) for s in lines.next_steps))
-    html += Markup("<p>{}<br>{}</p>").format(signature, settings.site_name)
-    message.add_alternative(str(Markup(
+        html += Html("<p>{}</p><ul>{}</ul>").format(
+            steps, Html("").join(Html("<li>{}</li>").format(s) for s in lines.next_steps))
+    html += Html("<p>{}<br>{}</p>").format(signature, settings.site_name)
+    message.add_alternative(str(Html(
         '<!doctype html><html lang="{}"><body>{}</body></html>').format(
             LANGUAGE_TAGS.get(locale, locale), html)), subtype="html")
     return message

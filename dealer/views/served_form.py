@@ -13,12 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from markupsafe import Markup
-
 from dealer.forms.definitions import CHECKED, HONEYPOT, FieldDef, FormDef
 from dealer.forms.messages import DOMAIN
 from dealer.i18n import N_, gettext
 from dealer.routes import path_for
+from dealer.views.markup import Html
 
 # What a visitor reads after sending a request, by kind of form.
 NEXT_STEPS = {
@@ -84,78 +83,78 @@ def field_id(form: FormDef, f: FieldDef) -> str:
     return "served-" + f"{form.id}-{f.name}".replace("_", "-")
 
 
-def _required(f: FieldDef) -> Markup:
-    return Markup('<span aria-hidden="true"> *</span>') if f.required else Markup("")
+def _required(f: FieldDef) -> Html:
+    return Html('<span aria-hidden="true"> *</span>') if f.required else Html("")
 
 
-def _described(f: FieldDef, fid: str, error: str, t: Translate) -> tuple[Markup, Markup]:
+def _described(f: FieldDef, fid: str, error: str, t: Translate) -> tuple[Html, Html]:
     """The attributes naming the help and error texts, and those texts."""
     ids, texts = [], []
     if f.help:
         ids.append(f"{fid}-help")
-        texts.append(Markup('<p id="{}" class="served-help">{}</p>').format(ids[-1], t(f.help)))
+        texts.append(Html('<p id="{}" class="served-help">{}</p>').format(ids[-1], t(f.help)))
     if error:
         ids.append(f"{fid}-error")
-        texts.append(Markup('<p id="{}" class="served-error">{}</p>').format(ids[-1], error))
-    attributes = Markup(' aria-invalid="{}"').format("true" if error else "false")
+        texts.append(Html('<p id="{}" class="served-error">{}</p>').format(ids[-1], error))
+    attributes = Html(' aria-invalid="{}"').format("true" if error else "false")
     if ids:
-        attributes += Markup(' aria-describedby="{}"').format(" ".join(ids))
-    return attributes, Markup("").join(texts)
+        attributes += Html(' aria-describedby="{}"').format(" ".join(ids))
+    return attributes, Html("").join(texts)
 
 
 def _field(form: FormDef, f: FieldDef, value: str, error: str, branches: Sequence[str],
-           t: Translate) -> Markup:
+           t: Translate) -> Html:
     fid = field_id(form, f)
     described, texts = _described(f, fid, error, t)
     # A field the toggle reveals is checked on the server only: hidden, the browser could
     # not show why it refuses to send.
-    required = Markup(" required") if f.required and not f.shown_when else Markup("")
-    shown_when = Markup(' data-shown-when="{}"').format(f.shown_when) if f.shown_when \
-        else Markup("")
+    required = Html(" required") if f.required and not f.shown_when else Html("")
+    shown_when = Html(' data-shown-when="{}"').format(f.shown_when) if f.shown_when \
+        else Html("")
     if f.is_check:
-        return Markup(
+        return Html(
             '<div class="served-field served-check" data-field="{}"{}>'
             '<input type="checkbox" id="{}" name="{}" value="{}"{}{}{}{}>'
             '<label for="{}">{}{}</label>{}</div>'
         ).format(f.name, shown_when, fid, f.name, CHECKED,
-                 Markup(" checked") if value == CHECKED else Markup(""), required, described,
-                 Markup(" data-reveals") if f.type == "toggle" else Markup(""),
+                 Html(" checked") if value == CHECKED else Html(""), required, described,
+                 Html(" data-reveals") if f.type == "toggle" else Html(""),
                  fid, t(f.label), _required(f), texts)
     if f.type == "radio":
-        options = Markup("").join(
-            Markup('<label><input type="radio" id="{}-{}" name="{}" value="{}"{}{}> {}</label>')
+        options = Html("").join(
+            Html('<label><input type="radio" id="{}-{}" name="{}" value="{}"{}{}> {}</label>')
             .format(fid, option.value, f.name, option.value,
-                    Markup(" checked") if value == option.value else Markup(""), required,
+                    Html(" checked") if value == option.value else Html(""), required,
                     t(option.label))
             for option in f.options)
-        return Markup(
+        return Html(
             '<fieldset class="served-field" role="radiogroup" data-field="{}"{}{}>'
             '<legend>{}{}</legend>'
             '<div class="served-options">{}</div>{}</fieldset>'
         ).format(f.name, shown_when, described, t(f.label), _required(f), options, texts)
-    attributes = Markup(' id="{}" name="{}"{}{}').format(fid, f.name, required, described)
+    attributes = Html(' id="{}" name="{}"{}{}').format(fid, f.name, required, described)
     if f.max_length is not None:
-        attributes += Markup(' maxlength="{}"').format(f.max_length)
+        attributes += Html(' maxlength="{}"').format(f.max_length)
     if f.multiline:
-        control = Markup('<textarea rows="5"{}>{}</textarea>').format(attributes, value)
+        control = Html('<textarea rows="5"{}>{}</textarea>').format(attributes, value)
     elif f.type == "autocomplete":
-        choices = Markup("").join(Markup('<option value="{}">').format(b) for b in branches)
-        control = Markup(
+        choices = Html("").join(Html('<option value="{}">').format(b) for b in branches)
+        control = Html(
             '<input type="text" list="{}-options" autocomplete="off" value="{}"{}>'
             '<datalist id="{}-options">{}</datalist>'
         ).format(fid, value, attributes, fid, choices)
     else:
-        control = Markup('<input type="{}" autocomplete="{}" value="{}"{}>').format(
+        control = Html('<input type="{}" autocomplete="{}" value="{}"{}>').format(
             f.input_type, f.autocomplete, value, attributes)
-    return Markup(
+    return Html(
         '<div class="served-field" data-field="{}"{}><label for="{}">{}{}</label>{}{}</div>'
     ).format(f.name, shown_when, fid, t(f.label), _required(f), control, texts)
 
 
-def _honeypot(form: FormDef, value: str, t: Translate) -> Markup:
+def _honeypot(form: FormDef, value: str, t: Translate) -> Html:
     """The field people never see or reach; bots fill it in."""
     f = form.field(HONEYPOT)
-    return Markup(
+    return Html(
         '<div class="served-honeypot" aria-hidden="true"><label for="served-hp-{}">{}</label>'
         '<input id="served-hp-{}" name="{}" type="text" tabindex="-1" autocomplete="off" '
         'value="{}"></div>'
@@ -172,27 +171,27 @@ def form_html(form: FormDef, locale: str, *, values: Mapping[str, str], request_
         return gettext(locale, msgid, DOMAIN)
 
     if any(f.type == "file" for f in form.fields):
-        return str(Markup('<p class="served-form-note">{}</p>').format(t(NEEDS_SCRIPTS)))
+        return str(Html('<p class="served-form-note">{}</p>').format(t(NEEDS_SCRIPTS)))
     errors = errors or {}
-    fields = Markup("").join(
+    fields = Html("").join(
         _field(form, f, values.get(f.name, ""), errors.get(f.name, ""), branches, t)
         for f in form.fields if f.name != HONEYPOT)
     parts = [
-        Markup('<p class="served-form-subject">{}</p>').format(subject) if subject else "",
-        Markup('<p class="served-form-note">{}</p>').format(t(REQUIRED_NOTE)),
-        Markup('<p role="alert" class="served-error">{}</p>').format(failure)
+        Html('<p class="served-form-subject">{}</p>').format(subject) if subject else "",
+        Html('<p class="served-form-note">{}</p>').format(t(REQUIRED_NOTE)),
+        Html('<p role="alert" class="served-error">{}</p>').format(failure)
         if failure else "",
-        Markup('<input type="hidden" name="{}" value="{}">').format(REQUEST_KEY, request_key),
+        Html('<input type="hidden" name="{}" value="{}">').format(REQUEST_KEY, request_key),
         fields,
         _honeypot(form, values.get(HONEYPOT, ""), t),
-        Markup('<button type="submit">{}</button>').format(
+        Html('<button type="submit">{}</button>').format(
             t(_SEND_APPLICATION if form.subject == "vacancy" else _SEND)),
     ]
-    return str(Markup(
+    return str(Html(
         '<form method="post" id="{}" class="served-form" accept-charset="utf-8" '
         'data-adopt="id" aria-label="{}"{}>{}</form>'
-    ).format(FORM_ID, t(form.title), Markup(" data-sent") if sent else Markup(""),
-             Markup("").join(parts)))
+    ).format(FORM_ID, t(form.title), Html(" data-sent") if sent else Html(""),
+             Html("").join(parts)))
 
 
 def thanks_html(form: FormDef, locale: str) -> str:
@@ -201,8 +200,8 @@ def thanks_html(form: FormDef, locale: str) -> str:
         return gettext(locale, msgid, DOMAIN)
 
     label, href = back_link(form, locale)
-    steps = Markup("").join(Markup("<li>{}</li>").format(t(step)) for step in next_steps(form))
-    return str(Markup(
+    steps = Html("").join(Html("<li>{}</li>").format(t(step)) for step in next_steps(form))
+    return str(Html(
         '<p role="status" class="served-thanks" data-testid="form-success">{}</p>'
         '<h2>{}</h2><ol>{}</ol><p><a href="{}">{}</a></p>'
     ).format(t(thanks(form)), t(WHAT_NEXT), steps, href, t(label)))

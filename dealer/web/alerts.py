@@ -9,7 +9,6 @@ import asyncio
 import datetime as dt
 from urllib.parse import parse_qsl, urlencode
 
-from markupsafe import Markup
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.types import Receive, Scope, Send
 
@@ -27,6 +26,7 @@ from dealer.i18n import DEFAULT_LOCALE, N_, gettext
 from dealer.params import integer
 from dealer.settings import get_settings
 from dealer.stock.index import get_index
+from dealer.views.markup import Html
 from dealer.views.stock import listing_heading, pill_values, stock_path
 from dealer.web.notice_page import HEADERS, notice_page
 
@@ -51,12 +51,12 @@ _UNSUBSCRIBED = N_("Your alerts are stopped and your address is deleted.")
 _DIGEST, _INSTANT = N_("At most once a day"), N_("At once")
 
 
-def _paragraph(text: str) -> Markup:
-    return Markup("<p>{}</p>").format(text)
+def _paragraph(text: str) -> Html:
+    return Html("<p>{}</p>").format(text)
 
 
-def _button_form(action: str, label: str) -> Markup:
-    return Markup('<form method="post" action="{}"><button type="submit">{}</button></form>'
+def _button_form(action: str, label: str) -> Html:
+    return Html('<form method="post" action="{}"><button type="submit">{}</button></form>'
                   ).format(action, label)
 
 
@@ -71,14 +71,14 @@ def _listing(search: SavedSearch) -> str:
     return stock_path(search.locale, deal=search.deal) + query
 
 
-def _summary(search: SavedSearch, locale: str) -> Markup:
+def _summary(search: SavedSearch, locale: str) -> Html:
     """The search in words: the listing's name and its filters as the listing's pills
     name them."""
     query = store.search_query(search)
     result = get_index(get_engine()).search(query, per_page=1)
     filters = ", ".join(pill.label for pill in pill_values(query, result, locale,
                                                             search.display))
-    return Markup("<strong>{}</strong>{}").format(listing_heading(locale, None, search.deal),
+    return Html("<strong>{}</strong>{}").format(listing_heading(locale, None, search.deal),
                                                    f": {filters}" if filters else "")
 
 
@@ -89,7 +89,7 @@ def _confirm_page(search: SavedSearch, token: str) -> HTMLResponse:
     if search.confirmed_at is not None:
         return _confirmed_page(search)
     action = f"{CONFIRM_PATH}?{urlencode({'t': token})}"
-    return notice_page(locale, gettext(locale, _CONFIRM_TITLE), Markup("").join((
+    return notice_page(locale, gettext(locale, _CONFIRM_TITLE), Html("").join((
         _paragraph(_summary(search, locale)),
         _paragraph(gettext(locale, _CONFIRM_QUESTION, email=search.email)),
         _button_form(action, gettext(locale, _CONFIRM)))))
@@ -97,10 +97,10 @@ def _confirm_page(search: SavedSearch, token: str) -> HTMLResponse:
 
 def _confirmed_page(search: SavedSearch) -> HTMLResponse:
     locale = search.locale
-    return notice_page(locale, gettext(locale, _CONFIRMED), Markup("").join((
+    return notice_page(locale, gettext(locale, _CONFIRMED), Html("").join((
         _paragraph(_summary(search, locale)),
         _paragraph(gettext(locale, _CONFIRMED_TEXT)),
-        Markup('<p><a href="{}">{}</a> · <a href="{}">{}</a></p>').format(
+        Html('<p><a href="{}">{}</a> · <a href="{}">{}</a></p>').format(
             _listing(search), gettext(locale, _SHOW),
             manage_url(get_settings(), search.email), gettext(locale, _YOUR_ALERTS)))))
 
@@ -108,14 +108,14 @@ def _confirmed_page(search: SavedSearch) -> HTMLResponse:
 def _manage_page(email: str, token: str) -> HTMLResponse:
     searches = store.searches_of(get_engine(), email)
     locale = searches[-1].locale if searches else DEFAULT_LOCALE
-    items = Markup("").join(
-        Markup('<li><span>{}</span> <a href="{}">{}</a> ({}){}</li>').format(
+    items = Html("").join(
+        Html('<li><span>{}</span> <a href="{}">{}</a> ({}){}</li>').format(
             _summary(search, locale), _listing(search), gettext(locale, _SHOW),
             gettext(locale, _INSTANT if search.mode == "instant" else _DIGEST),
             _button_form(f"{DELETE_PATH}?{urlencode({'t': token, 'search': search.id})}",
                          gettext(locale, _DELETE)))
         for search in searches)
-    body = (Markup("<ul>{}</ul>").format(items) if searches
+    body = (Html("<ul>{}</ul>").format(items) if searches
             else _paragraph(gettext(locale, _NONE)))
     unsubscribe = f"{UNSUBSCRIBE_PATH}?{urlencode({'t': token})}"
     return notice_page(locale, gettext(locale, _YOUR_ALERTS),

@@ -10,12 +10,12 @@ from __future__ import annotations
 import base64
 import hashlib
 
-from markupsafe import Markup
 from starlette.responses import HTMLResponse
 
 from dealer.i18n import DEFAULT_LOCALE, LANGUAGE_TAGS, N_, gettext
 from dealer.routes import path_for
 from dealer.settings import get_settings
+from dealer.views.markup import Html
 
 _BACK = N_("To the website of {site}")
 
@@ -52,7 +52,7 @@ CONTENT_SECURITY_POLICY = (
 HEADERS = {"cache-control": "private, no-store", "x-robots-tag": "noindex",
            "content-security-policy": CONTENT_SECURITY_POLICY}
 
-_DOCUMENT = Markup(
+_DOCUMENT = Html(
     '<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
     '<meta name="viewport" content="width=device-width, initial-scale=1">'
     '<meta name="robots" content="noindex"><title>{title} · {site}</title>'
@@ -65,14 +65,14 @@ _DOCUMENT = Markup(
     "</body></html>")
 
 
-def notice_page(locale: str, title: str, body: Markup | str,
+def notice_page(locale: str, title: str, body: Html | str,
                 status: int = 200) -> HTMLResponse:
-    """The page titled ``title`` (plain text) saying ``body`` (text is escaped, Markup is
+    """The page titled ``title`` (plain text) saying ``body`` (text is escaped, Html is
     taken as it is) in ``locale``'s language."""
     locale = locale if locale in LANGUAGE_TAGS else DEFAULT_LOCALE
     site = get_settings().site_name
     document = _DOCUMENT.format(
-        lang=LANGUAGE_TAGS[locale], title=title, site=site, style=Markup(STYLE),
+        lang=LANGUAGE_TAGS[locale], title=title, site=site, style=Html(STYLE),
         home=path_for("content", locale),
         home_label=gettext(locale, "{site} home", site=site),
         back=gettext(locale, _BACK, site=site), body=body)

@@ -17,7 +17,6 @@ import logging
 import re
 from urllib.parse import parse_qsl, urlsplit
 
-from markupsafe import Markup
 from sqlmodel import Session, select
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
@@ -40,6 +39,7 @@ from dealer.reservations.mollie import (
 from dealer.routes import path_for, same_site
 from dealer.settings import get_settings
 from dealer.stock.repository import current_vehicle
+from dealer.views.markup import Html
 from dealer.web.body_limit import bounded
 from dealer.web.notice_page import notice_page
 
@@ -65,7 +65,7 @@ def is_reservation_path(path: str) -> bool:
 
 def _notice(locale: str, title: str, text: str, back: str, status: int) -> HTMLResponse:
     link = gettext(locale, "Back to the car")
-    return notice_page(locale, title, Markup('<p>{}</p><p><a href="{}">{}</a></p>').format(
+    return notice_page(locale, title, Html('<p>{}</p><p><a href="{}">{}</a></p>').format(
         text, back, link), status)
 
 
@@ -176,7 +176,7 @@ async def demo_checkout(request: Request, payment_id: str) -> Response:
         target = DEMO.decide(payment_id, (await _form(request)).get("decision") == "pay")
         await _settle(payment_id)  # as the provider's report would
         return RedirectResponse(same_site(urlsplit(target or "/").path), SEE_OTHER)
-    body = Markup(
+    body = Html(
         '<p>{}</p><p>{}</p><form method="post"><button name="decision" value="pay">{}</button> '
         '<button name="decision" value="cancel">{}</button></form>').format(
         format_price(found.amount_cents / 100, locale, cents=True),

@@ -146,7 +146,7 @@ def test_errors_answer_the_page_with_every_value_kept(site: httpx.AsyncClient, e
                      page)
     assert 'id="served-vehicle-test-drive-name-error"' in page
     assert 'id="served-vehicle-test-drive-trade-in-plate-error"' in page
-    assert "Nur &#34;heute&#34; &lt;b&gt;nicht&lt;/b&gt;</textarea>" in page
+    assert "Nur &quot;heute&quot; &lt;b&gt;nicht&lt;/b&gt;</textarea>" in page
     assert f'name="request_key" value="{key}"' in page and "data-sent" in page
 
 

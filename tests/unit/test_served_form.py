@@ -38,8 +38,8 @@ def test_the_form_holds_its_fields_and_escapes_what_was_sent() -> None:
                                          "trade_in": "on", "branch": "Utrecht"},
                      request_key=KEY, errors={"email": "<b>Vul</b> een adres in."},
                      failure="Controleer de velden.", branches=["Utrecht", 'A "B"'])
-    assert "<script>" not in html and "&#34;&gt;&lt;script&gt;" in html
-    assert "&lt;b&gt;Vul&lt;/b&gt;" in html and '<option value="A &#34;B&#34;">' in html
+    assert "<script>" not in html and "&quot;&gt;&lt;script&gt;" in html
+    assert "&lt;b&gt;Vul&lt;/b&gt;" in html and '<option value="A &quot;B&quot;">' in html
     assert f'<input type="hidden" name="request_key" value="{KEY}">' in html
     assert '<p role="alert" class="served-error">Controleer de velden.</p>' in html
     assert 'name="trade_in" value="on" checked' in html
