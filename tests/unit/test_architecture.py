@@ -17,7 +17,10 @@ UI_PACKAGES = ("dealer.pages", "dealer.state", "dealer.components")
 # Modules that build the app or the UI itself; everything else is plain Python.
 UI_MODULES = ("dealer.dealer", "dealer.styles", *UI_PACKAGES)
 # The HTTP layer serves Reflex's build, so it asks Reflex where that build is.
-REFLEX_BUILD_READERS = {"dealer.web.server": {"reflex.utils.prerequisites"}}
+REFLEX_BUILD_READERS = {"dealer.web.server": {"reflex.utils.prerequisites",
+                                              "reflex_base.constants"}}
+# The framework: Reflex and the base package it is built on (events, registry, constants).
+FRAMEWORK = ("reflex", "reflex_base")
 
 
 def _module_name(path: Path) -> str:
@@ -73,8 +76,8 @@ def test_domain_module_imports_no_ui(module: str) -> None:
     allowed = REFLEX_BUILD_READERS.get(module, set())
     imported = {name for name in _imports(MODULES[module])
                 if not any(name == a or name.startswith(a + ".") for a in allowed)}
-    ui = sorted(name for name in imported if name == "reflex" or name.startswith("reflex.")
-                or name.startswith(UI_PACKAGES))
+    ui = sorted(name for name in imported
+                if name.split(".")[0] in FRAMEWORK or name.startswith(UI_PACKAGES))
     assert not ui, f"{module} is plain Python but imports {ui}"
 
 
