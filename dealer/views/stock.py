@@ -709,6 +709,8 @@ def pagination_html(pages: list[Link], heading: str) -> str:
 # taken over) and the link that opens that sheet.
 FILTERS_ID = "stock-filters"
 FILTERS_LINK_ID = "stock-filters-link"
+# The served sheet's close link (web/scripts/served_sheet.js finds the open sheet by it).
+SHEET_CLOSE_CLASS = "filter-sheet-close"
 
 
 _SLIDERS_ICON = Html('<svg width="18" height="18" viewBox="0 0 24 24" fill="none" '
@@ -754,8 +756,8 @@ def served_filters_html(query: StockQuery, display: str, groups: list[FilterGrou
     action = stock_path(locale, query.scope_brand, query.scope_deal)
     parts = [
         Html('<form method="get" action="{}" class="filter-form" data-adopt="name">'
-             '{}<a class="filter-sheet-close" href="#{}" aria-label="{}">×</a>').format(
-            action, hidden, FILTERS_LINK_ID, close)
+             '{}<a class="{}" href="#{}" aria-label="{}">×</a>').format(
+            action, hidden, SHEET_CLOSE_CLASS, FILTERS_LINK_ID, close)
     ]
     for group in groups:
         if group.kind == "search":

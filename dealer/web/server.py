@@ -51,6 +51,7 @@ from dealer.settings import get_settings
 from dealer.views.frame import frame_parts
 from dealer.views.markup import Html, html_str
 from dealer.views.served_form import ADOPTED, FORM_LOADING_CLASS
+from dealer.views.stock import SHEET_CLOSE_CLASS
 from dealer.web import alerts as alert_pages
 from dealer.web.body_limit import bounded
 from dealer.web.csp import content_security_policy
@@ -92,6 +93,7 @@ CRAWLER_CLEANUP_SCRIPT = inline_script(
     "crawler_cleanup", crawler_main_id=CRAWLER_MAIN_ID, app_draw_timeout_ms=APP_DRAW_TIMEOUT_MS,
     form_loading_class=FORM_LOADING_CLASS)
 SERVED_FORM_SCRIPT = inline_script("served_form")
+SERVED_SHEET_SCRIPT = inline_script("served_sheet")
 # A failed chunk load loads the page anew, at most once per guard time per path; a new
 # build (polled) turns the next link click into a full page load (scripts/app_guard.js).
 BUILD_POLL_MS = 120_000
@@ -212,6 +214,8 @@ def with_page(document: str, info: PageInfo, *, crawler_body: bool, build_id: st
         scripts.append(inline_script("route_rules", build=build_id))
     if any(ADOPTED in html for html in (info.form_html, *info.parts.values())):
         scripts.append(SERVED_FORM_SCRIPT)
+    if any(SHEET_CLOSE_CLASS in html for html in info.parts.values()):
+        scripts.append(SERVED_SHEET_SCRIPT)
     scripts += [CRAWLER_CLEANUP_SCRIPT, inline_script(
         "app_guard", build=build_id, reload_guard_ms=RELOAD_GUARD_MS,
         build_poll_ms=BUILD_POLL_MS)]

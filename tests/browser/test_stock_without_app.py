@@ -145,3 +145,21 @@ def test_a_search_typed_before_the_app_is_there_is_the_apps_search(
     assert 0 < count_of(page) < everything
     titles = page.get_by_test_id("vehicle-card").locator("h2").all_inner_texts()
     assert titles and all("Golf" in title for title in titles)
+
+
+@LANGUAGES
+def test_the_served_filter_sheet_takes_the_focus_and_closes_on_escape(
+        page: Page, site: Site, words: dict[str, str]) -> None:
+    page.set_viewport_size(PHONE)
+    with scripts_held(page):  # a phone before the app has taken over
+        page.goto(site.url(words["path"]), wait_until="domcontentloaded")
+        link = page.get_by_role("link", name=words["filters"], exact=True)
+        link.click()
+        sheet = page.locator("#stock-filters")
+        expect(sheet).to_be_visible()
+        expect(sheet.locator(".filter-sheet-close")).to_be_focused()
+        page.keyboard.press("Tab")  # on through the sheet's own fields
+        expect(sheet.locator("input[name=q]")).to_be_focused()
+        page.keyboard.press("Escape")
+        expect(sheet).to_be_hidden()
+        expect(link).to_be_focused()
