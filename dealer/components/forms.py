@@ -1,4 +1,6 @@
-"""Form fields (text, autocomplete, checkbox, toggle, radio) with label, help and error text.
+"""Form fields (text, autocomplete, checkbox, toggle, radio) with label, help and error text,
+and the request form around them (``request_form``, ``form_field``: the request pages and
+the appointment request draw their forms with these two).
 
 Every control names its help and error text in ``aria-describedby`` and reports
 ``aria-invalid``, so screen readers read the message with the field. Components take
@@ -8,6 +10,7 @@ texts, Vars and event handlers; they know no state.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +18,7 @@ import reflex as rx
 
 from dealer import styles
 from dealer.components.html_parts import frame_part
+from dealer.forms.definitions import CHECKED, HONEYPOT, FieldDef
 
 # How long a form may take to arrive before the page offers the phone instead.
 FORM_WAIT_MS = 10_000
@@ -43,6 +47,47 @@ class FieldSpec:
     @property
     def error_id(self) -> str:
         return f"{self.id}-error"
+
+
+def field_spec(f: FieldDef, id_prefix: str, translate: Callable[[str], str]) -> FieldSpec:
+    """A form definition's field as a page shows it: its id ``{id_prefix}-{name}`` (with
+    dashes), its texts through ``translate`` (the page's language)."""
+    return FieldSpec(
+        id=f"{id_prefix}-{f.name}".replace("_", "-"),
+        name=f.name,
+        type=f.type,
+        label=translate(f.label),
+        help=translate(f.help) if f.help else "",
+        input_type=f.input_type,
+        autocomplete=f.autocomplete,
+        max_length=f.max_length,
+        multiline=f.multiline,
+        required=f.required,
+        options=tuple((option.value, translate(option.label)) for option in f.options),
+    )
+
+
+@dataclass(frozen=True)
+class FormVars:
+    """A request form's state as the page reads it: values and shown errors by field
+    name, the notice about the whole form, whether it is being sent."""
+
+    values: rx.Var
+    errors: rx.Var
+    failure: rx.Var
+    submitting: rx.Var
+
+
+@dataclass(frozen=True)
+class FormEvents:
+    """What a request form sends: a field's text or choice (``on_value(name)`` gets the
+    value), a checkbox or switch (``on_checked(name)`` gets a bool), leaving a text field
+    (``on_blur(name)``), and the form itself."""
+
+    on_value: Callable[[str], Any]
+    on_checked: Callable[[str], Any]
+    on_blur: Callable[[str], Any]
+    on_submit: Any
 
 
 def _described_by(spec: FieldSpec, error: rx.Var) -> rx.Var | str:
@@ -360,4 +405,47 @@ def form_loading(locale: str, loading_text: str) -> rx.Component:
         rx.hstack(rx.spinner(), rx.text(loading_text)),
         frame_part(locale, "unavailable", data_testid="form-unavailable"),
         delay=FORM_WAIT_MS,
+    )
+
+
+def form_field(spec: FieldSpec, form: FormVars, on: FormEvents, *, on_blur: Any = None,
+               suggestions: rx.Var | None = None, notice: rx.Var | None = None,
+               input_props: dict[str, Any] | None = None) -> rx.Component:
+    """A request form's field as its type asks: a checkbox or switch, a group of choices,
+    else a text field (``on_blur`` replaces the form's own blur event; ``suggestions``,
+    ``notice`` and ``input_props`` as ``text_field`` takes them)."""
+    value, error = form.values.get(spec.name, ""), form.errors.get(spec.name, "")
+    if spec.type in ("checkbox", "toggle"):
+        return check_field(spec, value == CHECKED, error, on.on_checked(spec.name))
+    if spec.type == "radio":
+        return radio_field(spec, value, error, on.on_value(spec.name))
+    return text_field(spec, value, error, on.on_value(spec.name),
+                      on.on_blur(spec.name) if on_blur is None else on_blur,
+                      suggestions=suggestions, notice=notice, input_props=input_props)
+
+
+def request_form(fields: Sequence[rx.Component], form: FormVars, on: FormEvents, *,
+                 title: str, required_note: str, honeypot_label: str, submit_label: str,
+                 failure_id: str, lead: Sequence[rx.Component] = ()) -> rx.Component:
+    """A visitor's request: ``lead`` (an intro, what it is about), the note on required
+    fields, the fields, the honeypot, the notice about the whole form (test id
+    ``failure_id``) and the send button. The browser's own checks stay off: the form's
+    rules speak, in the page's language."""
+    return rx.form(
+        rx.vstack(
+            *lead,
+            rx.text(required_note, size="1", color=rx.color("gray", 11)),
+            *fields,
+            honeypot_field(HONEYPOT, honeypot_label, form.values.get(HONEYPOT, ""),
+                           on.on_value(HONEYPOT)),
+            form_alert(form.failure, failure_id),
+            rx.button(submit_label, type="submit", size="3", loading=form.submitting,
+                      width=rx.breakpoints(initial="100%", sm="auto")),
+            spacing="4",
+            width="100%",
+        ),
+        on_submit=on.on_submit,
+        no_validate=True,
+        position="relative",
+        aria_label=title,
     )

@@ -9,21 +9,21 @@ import reflex as rx
 from dealer.components.appointment import return_focus
 from dealer.components.button import button
 from dealer.components.forms import (
-    FieldSpec,
-    check_field,
-    form_alert,
+    FormEvents,
+    FormVars,
+    field_spec,
+    form_field,
     form_loading,
-    honeypot_field,
-    radio_field,
+    request_form,
     select_field,
-    text_field,
 )
-from dealer.forms.definitions import CHECKED, HONEYPOT, FieldDef, get_form
+from dealer.forms.definitions import HONEYPOT, FieldDef, get_form
 from dealer.forms.messages import DOMAIN
 from dealer.i18n import N_, gettext
 from dealer.pages.context import Page, PageContext
 from dealer.pages.frame import framed
 from dealer.state.appointments import AppointmentState as S
+from dealer.views.served_form import REQUIRED_NOTE
 
 FORM = get_form("appointment")
 _NO_TIMES = N_("No times are free on this day at this branch. Please choose another day.")
@@ -33,18 +33,13 @@ def _t(ctx: PageContext, msgid: str) -> str:
     return gettext(ctx.locale, msgid, DOMAIN)
 
 
-def _spec(ctx: PageContext, f: FieldDef, prefix: str) -> FieldSpec:
-    return FieldSpec(
-        id=f"{prefix}-{f.name}".replace("_", "-"), name=f.name, type=f.type,
-        label=_t(ctx, f.label), help=_t(ctx, f.help) if f.help else "",
-        input_type=f.input_type, autocomplete=f.autocomplete, max_length=f.max_length,
-        multiline=f.multiline, required=f.required,
-        options=tuple((option.value, _t(ctx, option.label)) for option in f.options),
-    )
+# The form's state and events, for the shared request form and its fields.
+_VARS = FormVars(S.form_values, S.errors, S.failure, S.submitting)
+_EVENTS = FormEvents(S.set_value, S.set_checked, S.blur, S.submit)
 
 
 def _field(ctx: PageContext, f: FieldDef, prefix: str) -> rx.Component:
-    spec = _spec(ctx, f, prefix)
+    spec = field_spec(f, prefix, lambda msgid: _t(ctx, msgid))
     value = S.form_values.get(f.name, "")
     error = S.errors.get(f.name, "")
     if f.name == "branch":
@@ -60,33 +55,17 @@ def _field(ctx: PageContext, f: FieldDef, prefix: str) -> rx.Component:
                                       data_testid="no-times")),
         )
     if f.name == "product_category":
-        return rx.cond(~S.category_hidden,
-                       radio_field(spec, value, error, S.set_value(f.name)))
-    if f.is_check:
-        return check_field(spec, value == CHECKED, error, S.set_checked(f.name))
+        return rx.cond(~S.category_hidden, form_field(spec, _VARS, _EVENTS))
     props = {"min": S.date_min, "max": S.date_max} if f.input_type == "date" else None
-    return text_field(spec, value, error, S.set_value(f.name), S.blur(f.name),
-                      input_props=props)
+    return form_field(spec, _VARS, _EVENTS, input_props=props)
 
 
 def _form(ctx: PageContext, prefix: str) -> rx.Component:
-    return rx.form(
-        rx.vstack(
-            rx.text(_t(ctx, N_("Fields marked * are required.")), size="1",
-                    color=rx.color("gray", 11)),
-            *(_field(ctx, f, prefix) for f in FORM.fields if f.name != HONEYPOT),
-            honeypot_field(HONEYPOT, _t(ctx, FORM.field(HONEYPOT).label),
-                           S.form_values.get(HONEYPOT, ""), S.set_value(HONEYPOT)),
-            form_alert(S.failure, "appointment-failure"),
-            rx.button(_t(ctx, N_("Request the appointment")), type="submit", size="3",
-                      loading=S.submitting, width=rx.breakpoints(initial="100%", sm="auto")),
-            spacing="4",
-            width="100%",
-        ),
-        on_submit=S.submit,
-        no_validate=True,  # the rules speak for themselves, no browser bubbles
-        position="relative",
-        aria_label=_t(ctx, FORM.title),
+    return request_form(
+        [_field(ctx, f, prefix) for f in FORM.fields if f.name != HONEYPOT], _VARS, _EVENTS,
+        title=_t(ctx, FORM.title), required_note=_t(ctx, REQUIRED_NOTE),
+        honeypot_label=_t(ctx, FORM.field(HONEYPOT).label),
+        submit_label=_t(ctx, N_("Request the appointment")), failure_id="appointment-failure",
     )
 
 

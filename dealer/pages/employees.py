@@ -20,7 +20,7 @@ TITLE = EMPLOYEES_TITLE
 
 
 def _filters(locale: str) -> rx.Component:
-    state = EmployeesState
+    state, listing = EmployeesState, EmployeesState.listing
     return rx.vstack(
         text_search(
             field_id="employee-name",
@@ -33,12 +33,12 @@ def _filters(locale: str) -> rx.Component:
             on_submit=state.search,
         ),
         rx.flex(
-            select_filter("employee-location", gettext(locale, "Location"), state.locations,
-                          state.branch, state.choose_location),
-            select_filter("employee-job-title", gettext(locale, "Job title"), state.job_titles,
-                          state.job_title, state.choose_job_title),
-            select_filter("employee-department", gettext(locale, "Department"), state.departments,
-                          state.department, state.choose_department),
+            select_filter("employee-location", gettext(locale, "Location"), listing.locations,
+                          listing.location, state.choose_location),
+            select_filter("employee-job-title", gettext(locale, "Job title"), listing.job_titles,
+                          listing.job_title, state.choose_job_title),
+            select_filter("employee-department", gettext(locale, "Department"), listing.departments,
+                          listing.department, state.choose_department),
             gap="1rem",
             wrap="wrap",
             width="100%",
@@ -53,17 +53,17 @@ def _results(locale: str) -> rx.Component:
     empty = rx.callout.root(
         rx.callout.icon(rx.icon("users")),
         rx.callout.text(gettext(locale, NO_EMPLOYEES)),
-        rx.link(gettext(locale, "Reset all filters"), href=state.reset_href, size="2"),
+        rx.link(gettext(locale, "Reset all filters"), href=state.listing.reset_href, size="2"),
         color_scheme="gray",
         data_testid="employees-empty",
     )
     return rx.vstack(
-        rx.text(state.count_text, size="3", weight="bold", role="status",
+        rx.text(state.listing.count_text, size="3", weight="bold", role="status",
                 data_testid="employee-count"),
         rx.cond(
             state.total > 0,
             rx.grid(
-                rx.foreach(state.cards, lambda card: employee_card(card)),
+                rx.foreach(state.listing.cards, lambda card: employee_card(card)),
                 columns=rx.breakpoints(initial="1", sm="2", lg="3"),
                 spacing="4",
                 width="100%",

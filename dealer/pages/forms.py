@@ -10,15 +10,14 @@ import reflex as rx
 from dealer.brands import PLATFORM_BRANDS
 from dealer.components.errors import form_load_failed, named_error
 from dealer.components.forms import (
-    FieldSpec,
-    check_field,
+    FormEvents,
+    FormVars,
+    field_spec,
     file_field,
-    form_alert,
+    form_field,
     form_loading,
-    honeypot_field,
-    radio_field,
+    request_form,
     subject_card,
-    text_field,
 )
 from dealer.components.plates import plate_lookup
 from dealer.forms import uploads
@@ -59,46 +58,31 @@ def title(ctx: PageContext) -> str:
     return _t(ctx, form_of(ctx).title)
 
 
-def field_spec(ctx: PageContext, form: FormDef, f: FieldDef) -> FieldSpec:
-    return FieldSpec(
-        id=f"{form.id}-{f.name}".replace("_", "-"),
-        name=f.name,
-        type=f.type,
-        label=_t(ctx, f.label),
-        help=_t(ctx, f.help) if f.help else "",
-        input_type=f.input_type,
-        autocomplete=f.autocomplete,
-        max_length=f.max_length,
-        multiline=f.multiline,
-        required=f.required,
-        options=tuple((option.value, _t(ctx, option.label)) for option in f.options),
-    )
+# The form's state and events, for the shared request form and its fields.
+_VARS = FormVars(FormsState.form_values, FormsState.errors, FormsState.failure,
+                 FormsState.submitting)
+_EVENTS = FormEvents(FormsState.set_text, FormsState.set_checked, FormsState.blur,
+                     FormsState.submit)
 
 
 def _field(ctx: PageContext, form: FormDef, f: FieldDef) -> rx.Component:
-    spec = field_spec(ctx, form, f)
-    value = FormsState.form_values.get(f.name, "")
-    error = FormsState.errors.get(f.name, "")
+    spec = field_spec(f, form.id, lambda msgid: _t(ctx, msgid))
     if f.type == "file":
         upload_id = f"{spec.id}-upload"
         control = file_field(
             spec, FormsState.file_labels.get(f.name, ""),
-            FormsState.upload_errors.get(f.name, error), upload_id=upload_id,
-            choose_label=_t(ctx, N_("Choose a file or drop it here")),
+            FormsState.upload_errors.get(f.name, FormsState.errors.get(f.name, "")),
+            upload_id=upload_id, choose_label=_t(ctx, N_("Choose a file or drop it here")),
             accept=uploads.ACCEPT, max_size=uploads.MAX_BYTES,
             on_drop=FormsState.receive_file(rx.upload_files(upload_id=upload_id)),
             on_drop_rejected=FormsState.file_rejected,
         )
-    elif f.is_check:
-        control = check_field(spec, value == CHECKED, error, FormsState.set_checked(f.name))
-    elif f.type == "radio":
-        control = radio_field(spec, value, error, FormsState.set_text(f.name))
     else:
         # The trade-in plate is looked up when the visitor leaves it (or asks).
         on_blur = ([FormsState.blur(f.name), FormsState.look_up_plate]
-                   if f.name == "trade_in_plate" else FormsState.blur(f.name))
-        control = text_field(
-            spec, value, error, FormsState.set_text(f.name), on_blur,
+                   if f.name == "trade_in_plate" else None)
+        control = form_field(
+            spec, _VARS, _EVENTS, on_blur=on_blur,
             suggestions=FormsState.branches if f.type == "autocomplete" else None,
             notice=FormsState.notices.get(f.name, ""),
         )
@@ -115,48 +99,30 @@ def _field(ctx: PageContext, form: FormDef, f: FieldDef) -> rx.Component:
 
 
 def _form_view(ctx: PageContext, form: FormDef) -> rx.Component:
-    fields = [
-        _field(ctx, form, f) for f in form.fields if f.name != HONEYPOT
-    ]
-    honeypot = form.field(HONEYPOT)
     subject = subject_card(
         FormsState.subject_title, FormsState.subject_details, FormsState.subject_image,
         FormsState.subject_image_alt, FormsState.subject_href, _t(ctx, N_("View details")),
     )
-    return rx.form(
-        rx.vstack(
-            rx.text(_t(ctx, form.intro), size="3"),
-            # A contact form shows a subject only when its link names one (a lease offer).
-            subject if form.subject else rx.cond(FormsState.subject_title != "", subject),
-            rx.cond(
-                FormsState.calculation_summary != "",
-                rx.callout(
-                    FormsState.calculation_summary,
-                    icon="calculator",
-                    data_testid="form-calculation",
-                ),
+    lead = (
+        rx.text(_t(ctx, form.intro), size="3"),
+        # A contact form shows a subject only when its link names one (a lease offer).
+        subject if form.subject else rx.cond(FormsState.subject_title != "", subject),
+        rx.cond(
+            FormsState.calculation_summary != "",
+            rx.callout(
+                FormsState.calculation_summary,
+                icon="calculator",
+                data_testid="form-calculation",
             ),
-            rx.text(_t(ctx, REQUIRED_NOTE), size="1", color=rx.color("gray", 11)),
-            *fields,
-            honeypot_field(HONEYPOT, _t(ctx, honeypot.label),
-                           FormsState.form_values.get(HONEYPOT, ""),
-                           FormsState.set_text(HONEYPOT)),
-            form_alert(FormsState.failure, "form-failure"),
-            rx.button(
-                _t(ctx, N_("Send application") if form.subject == "vacancy"
-                   else N_("Send request")),
-                type="submit",
-                size="3",
-                loading=FormsState.submitting,
-                width=rx.breakpoints(initial="100%", sm="auto"),
-            ),
-            spacing="4",
-            width="100%",
         ),
-        on_submit=FormsState.submit,
-        no_validate=True,  # the rules speak for themselves, no browser bubbles
-        position="relative",
-        aria_label=_t(ctx, form.title),
+    )
+    return request_form(
+        [_field(ctx, form, f) for f in form.fields if f.name != HONEYPOT], _VARS, _EVENTS,
+        lead=lead, title=_t(ctx, form.title), required_note=_t(ctx, REQUIRED_NOTE),
+        honeypot_label=_t(ctx, form.field(HONEYPOT).label),
+        submit_label=_t(ctx, N_("Send application") if form.subject == "vacancy"
+                        else N_("Send request")),
+        failure_id="form-failure",
     )
 
 

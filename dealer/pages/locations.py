@@ -93,20 +93,21 @@ def list_page(ctx: PageContext) -> rx.Component:
     locale = ctx.locale
     state = LocationsState
     results = rx.vstack(
-        rx.text(state.count_text, size="3", weight="bold", role="status",
+        rx.text(state.listing.count_text, size="3", weight="bold", role="status",
                 data_testid="location-count"),
         rx.cond(
-            state.message != "",
+            state.listing.message != "",
             rx.callout.root(
                 rx.callout.icon(rx.icon("search-x")),
-                rx.callout.text(state.message),
-                rx.link(gettext(locale, "Show all locations"), href=state.reset_href, size="2"),
+                rx.callout.text(state.listing.message),
+                rx.link(gettext(locale, "Show all locations"), href=state.listing.reset_href,
+                        size="2"),
                 color_scheme="amber",
                 data_testid="location-search-message",
             ),
         ),
         rx.grid(
-            rx.foreach(state.cards, location_card),
+            rx.foreach(state.listing.cards, location_card),
             columns=rx.breakpoints(initial="1", sm="2"),
             spacing="4",
             width="100%",
@@ -116,7 +117,7 @@ def list_page(ctx: PageContext) -> rx.Component:
     )
     the_map = rx.box(
         rx.heading(gettext(locale, "Map"), as_="h2", size="4", margin_bottom="0.5rem"),
-        map_with_consent(locale, state.map_view, gettext(locale, "Map of the locations found")),
+        map_with_consent(locale, state.listing.map, gettext(locale, "Map of the locations found")),
         position=rx.breakpoints(initial="static", md="sticky"),
         top="6rem",
     )
@@ -131,11 +132,11 @@ def list_page(ctx: PageContext) -> rx.Component:
             on_change=state.set_place,
             on_submit=state.search,
         ),
-        filter_links(gettext(locale, "Brand"), state.brands, "brand-filter"),
-        filter_links(gettext(locale, "Service"), state.services, "service-filter"),
+        filter_links(gettext(locale, "Brand"), state.listing.brands, "brand-filter"),
+        filter_links(gettext(locale, "Service"), state.listing.services, "service-filter"),
         rx.grid(
             results,
-            rx.cond(state.cards.length() > 0, the_map),
+            rx.cond(state.listing.cards.length() > 0, the_map),
             columns=rx.breakpoints(initial="1", md="3fr 2fr"),
             spacing="6",
             align_items="start",

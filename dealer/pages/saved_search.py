@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import reflex as rx
 
-from dealer.components.forms import check_field, radio_field, text_field
+from dealer.components.forms import check_field, field_spec, radio_field, text_field
 from dealer.components.saved_search import saved_search_form
 from dealer.forms.definitions import FORM_ERROR, SAVED_SEARCH
 from dealer.forms.messages import DOMAIN
 from dealer.i18n import N_, gettext
 from dealer.pages.context import PageContext
-from dealer.pages.forms import field_spec
 from dealer.state.saved_search import SavedSearchState as S
 
 _SUBMIT = N_("Save this search")
@@ -20,7 +19,8 @@ _SENT = N_("Check your mail: we sent you a link to confirm the alert. Nothing is
 
 def saved_search(ctx: PageContext) -> rx.Component:
     def spec(name: str):
-        return field_spec(ctx, SAVED_SEARCH, SAVED_SEARCH.field(name))
+        return field_spec(SAVED_SEARCH.field(name), SAVED_SEARCH.id,
+                          lambda msgid: gettext(ctx.locale, msgid, DOMAIN))
 
     def error(name: str) -> rx.Var:
         return S.errors.get(name, "")

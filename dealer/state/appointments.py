@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import logging
 from typing import Any
 
 import reflex as rx
@@ -37,10 +36,10 @@ from dealer.forms.definitions import (
 from dealer.forms.drafts import latest_key
 from dealer.forms.messages import DOMAIN
 from dealer.i18n import gettext
-from dealer.leads.outbox import wake_outbox
-from dealer.leads.store import LeadRejectedError, client_key, store_lead
+from dealer.leads.sending import send_lead
+from dealer.leads.store import store_lead
 from dealer.state.drafts import DraftKeeping, read_drafts
-from dealer.state.request import page_request
+from dealer.state.request import lead_origin, page_request
 from dealer.views.appointments import (
     CALENDAR_FILENAMES,
     Branch,
@@ -55,9 +54,8 @@ from dealer.views.appointments import (
     preselected_branch,
     slot_choices,
 )
-from dealer.views.forms import FIX_FIELDS, NOT_STORED, rejection
+from dealer.views.forms import FIX_FIELDS, not_sent
 
-logger = logging.getLogger(__name__)
 FORM = get_form("appointment")
 # Fields whose errors show as soon as they change (the others: after losing focus).
 _SHOWN_WHEN_CHANGED = ("branch", "product_category", "date", "time", "privacy")
@@ -268,36 +266,25 @@ class AppointmentState(DraftKeeping, rx.State):
                 "form_id": FORM.id,
                 "values": values,
                 "locale": locale,
-                "source_page": self.router.url.path,
-                "client_key": client_key(self.router.session.client_ip),
+                **lead_origin(self),
                 "idempotency_key": self._request_key,
                 "brand": self._make or None,
                 "subject": lead_subject(branch, values["product_category"], values["date"],
                                         values["time"], locale),
                 "options": self._options(),
             }
-        try:
-            stored = await asyncio.to_thread(lambda: store_lead(**request))
-        except LeadRejectedError as rejected:
-            async with self:
-                self.submitting = False
-                self.errors, self.failure = rejection(self.errors, rejected, locale)
-            return
-        except Exception:  # the visitor keeps the form and is told; nothing was stored
-            logger.exception("an appointment request could not be stored")
-            async with self:
-                self.submitting = False
-                self.failure = gettext(locale, NOT_STORED, DOMAIN)
-            return
-        wake_outbox()
+        outcome = await send_lead(lambda: store_lead(**request), "an appointment request")
         async with self:
             self.submitting = False
+            if not outcome.stored:  # the visitor keeps the form and is told why
+                self.errors, self.failure = not_sent(self.errors, outcome.refused, locale)
+                return
             self.status = "success"
             self._drop_draft()
             self.confirmation = request["subject"]
             self.calendar_name = CALENDAR_FILENAMES[locale]
             # A filled-in honeypot stores nothing: it gets the same answer, without a file.
             self.calendar_href = calendar_link(
-                lead_id=stored.id, branch=branch, category=values["product_category"],
+                lead_id=outcome.lead.id, branch=branch, category=values["product_category"],
                 day_text=values["date"], time=values["time"], locale=locale, now=_now(),
-            ) if stored is not None else ""
+            ) if outcome.lead is not None else ""

@@ -23,11 +23,10 @@ from dealer.chat.understand import MAX_TEXT
 from dealer.consent import CONSENT_COOKIE
 from dealer.forms.definitions import FORM_ERROR, bounded_value, get_form
 from dealer.i18n import N_, gettext
-from dealer.leads.outbox import wake_outbox
-from dealer.leads.store import LeadRejectedError, client_key
+from dealer.leads.sending import send_lead
 from dealer.routes import screens_showing
 from dealer.settings import get_settings
-from dealer.state.request import page_request
+from dealer.state.request import lead_origin, page_request
 
 logger = logging.getLogger(__name__)
 
@@ -217,29 +216,22 @@ class ChatState(rx.State):
                 "values": values,
                 "messages": list(self.messages),
                 "locale": locale,
-                "source_page": self.router.url.path,
-                "client_key": client_key(self.router.session.client_ip),
+                **lead_origin(self),
                 "idempotency_key": self._idempotency_key,
                 "vehicle_slug": (self._vehicle() or None) if self.offer == "test_drive" else None,
             }
-        try:
-            await asyncio.to_thread(lambda: assistant.hand_over(**request))
-        except LeadRejectedError as rejected:
-            async with self:
-                self.sending = False
-                self.contact_errors = {k: v for k, v in rejected.errors.items()
-                                       if k != FORM_ERROR}
-                self.contact_failure = rejected.errors.get(FORM_ERROR, "")
-            return
-        except Exception:
-            logger.exception("a chat hand-over could not be stored")
-            async with self:
-                self.sending = False
-                self.contact_failure = gettext(locale, NOT_STORED)
-            return
-        wake_outbox()
+        outcome = await send_lead(lambda: assistant.hand_over(**request), "a chat hand-over")
         async with self:
-            self.sending, self.offer, self.contact_errors = False, "", {}
+            self.sending = False
+            if outcome.refused is not None:  # the fields' errors under the fields
+                errors = outcome.refused.errors
+                self.contact_errors = {k: v for k, v in errors.items() if k != FORM_ERROR}
+                self.contact_failure = errors.get(FORM_ERROR, "")
+                return
+            if not outcome.stored:
+                self.contact_failure = gettext(locale, NOT_STORED)
+                return
+            self.offer, self.contact_errors = "", {}
             self._idempotency_key = ""
             self._add(Message(assistant.ASSISTANT, gettext(
                 locale, "Thank you! A colleague will contact you soon.")))

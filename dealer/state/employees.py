@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 
 import reflex as rx
 
 from dealer.i18n import gettext
-from dealer.pageinfo import Link
 from dealer.params import text
 from dealer.settings import get_settings
 from dealer.state.request import go_to, page_request
@@ -16,6 +16,7 @@ from dealer.views.locations import (
     LOAD_FAILED,
     MAX_QUERY_LENGTH,
     EmployeeCard,
+    EmployeeListing,
     EmployeeSearch,
     employee_listing,
     load_employees,
@@ -31,22 +32,15 @@ class EmployeesState(rx.State):
     loaded: bool = False
     failed: bool = False
     failed_text: str = ""
-    cards: list[EmployeeCard] = []  # noqa: RUF012 - Reflex copies state defaults per session
+    # The presenter's listing as one record, with the cards it shows (every match stays
+    # on the server: the browser gets the cards it shows).
+    listing: EmployeeListing = EmployeeListing()
     total: int = 0
-    count_text: str = ""
-    name: str = ""
-    branch: str = ""  # the location filter (a route parameter is called "location")
-    job_title: str = ""
-    department: str = ""
-    locations: list[Link] = []  # noqa: RUF012
-    job_titles: list[Link] = []  # noqa: RUF012
-    departments: list[Link] = []  # noqa: RUF012
-    reset_href: str = ""
+    name: str = ""  # the name search as typed
     show_all: bool = False
     more_text: str = ""
     less_text: str = ""
-    # Every match stays on the server; the browser gets the cards it shows.
-    _all: list[EmployeeCard] = []  # noqa: RUF012
+    _all: list[EmployeeCard] = []  # noqa: RUF012 - Reflex copies state defaults per session
 
     @rx.event
     def load(self) -> None:
@@ -63,17 +57,8 @@ class EmployeesState(rx.State):
             self.failed, self.failed_text = True, gettext(locale, LOAD_FAILED)
             return
         self.failed = False
-        self._all = listing.cards
-        self.total = len(listing.cards)
-        self.count_text = listing.count_text
-        self.name = listing.name
-        self.branch = listing.location
-        self.job_title = listing.job_title
-        self.department = listing.department
-        self.locations = listing.locations
-        self.job_titles = listing.job_titles
-        self.departments = listing.departments
-        self.reset_href = listing.reset_href
+        self._all, self.listing = listing.cards, listing
+        self.total, self.name = len(listing.cards), listing.name
         self.more_text = gettext(locale, "Show all {n} employees", n=self.total)
         self.less_text = gettext(locale, "Show fewer")
         self._show(False)
@@ -81,7 +66,8 @@ class EmployeesState(rx.State):
 
     def _show(self, everything: bool) -> None:
         self.show_all = everything
-        self.cards = self._all if everything else self._all[:EMPLOYEES_FIRST]
+        shown = self._all if everything else self._all[:EMPLOYEES_FIRST]
+        self.listing = replace(self.listing, cards=shown)
 
     @rx.event
     def toggle_all(self) -> None:

@@ -12,7 +12,6 @@ is ready.
 from __future__ import annotations
 
 import asyncio
-import logging
 from typing import Any
 
 import reflex as rx
@@ -33,27 +32,24 @@ from dealer.forms.definitions import (
 from dealer.forms.messages import DOMAIN
 from dealer.forms.origins import contact_origin
 from dealer.i18n import gettext
-from dealer.leads.outbox import wake_outbox
-from dealer.leads.store import LeadRejectedError, client_key, store_lead
+from dealer.leads.sending import send_lead
+from dealer.leads.store import client_key, store_lead
 from dealer.routes import resolve
 from dealer.state.drafts import DraftKeeping, read_drafts
-from dealer.state.request import page_request
+from dealer.state.request import lead_origin, page_request
 from dealer.views.forms import (
     FIX_FIELDS,
-    NOT_STORED,
     SENT,
     SENT_PARAM,
     FormSubject,
     form_options,
     form_page,
     lead_subject,
-    rejection,
+    not_sent,
     requested_calculation,
     with_presets,
 )
 from dealer.views.plates import LOOKING_UP, autofill, look_up
-
-logger = logging.getLogger(__name__)
 
 # Field types whose errors show as soon as they change (the others: after losing focus).
 _SHOWN_WHEN_DIRTY = ("checkbox", "toggle", "radio")
@@ -347,8 +343,7 @@ class FormsState(DraftKeeping, rx.State):
                 "form_id": form.id,
                 "values": dict(self.form_values),
                 "locale": locale,
-                "source_page": self.router.url.path,
-                "client_key": client_key(self.router.session.client_ip),
+                **lead_origin(self),
                 "idempotency_key": self._request_key,
                 **lead_subject(subject),
                 "options": self._options(),
@@ -358,22 +353,12 @@ class FormsState(DraftKeeping, rx.State):
                 "trade_in_lookup": dict(self._plate_record)
                 if self._plate_text == self.form_values.get("trade_in_plate") else None,
             }
-        try:
-            await asyncio.to_thread(lambda: store_lead(**request))
-        except LeadRejectedError as rejected:
-            async with self:
-                self.submitting = False
-                self.errors, self.failure = rejection(self.errors, rejected, locale)
-            return
-        except Exception:  # the visitor keeps the form and is told; nothing was stored
-            logger.exception("a %s lead could not be stored", form.id)
-            async with self:
-                self.submitting = False
-                self.failure = gettext(locale, NOT_STORED, DOMAIN)
-            return
-        wake_outbox()
+        outcome = await send_lead(lambda: store_lead(**request), f"a {form.id} lead")
         async with self:
             self.submitting = False
+            if not outcome.stored:  # the visitor keeps the form and is told why
+                self.errors, self.failure = not_sent(self.errors, outcome.refused, locale)
+                return
             self.status = "success"
             self._drop_draft()
             self.form_values = initial_values(form)

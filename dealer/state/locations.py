@@ -7,17 +7,15 @@ import logging
 import reflex as rx
 
 from dealer.i18n import gettext
-from dealer.pageinfo import Link
 from dealer.params import text
 from dealer.state.request import go_to, page_request
 from dealer.views.locations import (
     LOAD_FAILED,
     MAP_CONSENT_DECLINED,
     MAX_QUERY_LENGTH,
-    LocationCard,
     LocationDetail,
+    LocationListing,
     LocationSearch,
-    MapView,
     find_location,
     load_locations,
     location_detail,
@@ -48,14 +46,8 @@ class LocationsState(rx.State):
     """The location list for the URL's search (place, brand, service)."""
 
     path: str = ""
-    cards: list[LocationCard] = []  # noqa: RUF012 - Reflex copies state defaults per session
-    count_text: str = ""
-    message: str = ""
-    place: str = ""
-    brands: list[Link] = []  # noqa: RUF012
-    services: list[Link] = []  # noqa: RUF012
-    reset_href: str = ""
-    map_view: MapView = MapView()
+    listing: LocationListing = LocationListing()  # the presenter's, as one record
+    place: str = ""  # the place search as typed
     loaded: bool = False
     failed: bool = False
     failed_text: str = ""
@@ -74,14 +66,7 @@ class LocationsState(rx.State):
         listing = location_listing(locations, search, locale)
         self.failed = False
         self.path = request.path
-        self.cards = listing.cards
-        self.count_text = listing.count_text
-        self.message = listing.message
-        self.place = listing.place
-        self.brands = listing.brands
-        self.services = listing.services
-        self.reset_href = listing.reset_href
-        self.map_view = listing.map
+        self.listing, self.place = listing, listing.place
         self.loaded = True
 
     @rx.event

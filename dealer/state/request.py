@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import reflex as rx
 
 from dealer.i18n import locale_from_path
+from dealer.leads.store import client_key
 from dealer.routes import resolve, same_site_target
 
 
@@ -25,6 +26,13 @@ def page_request(state: rx.State) -> PageRequest:
     resolved = resolve(url.path)
     screen, locale, params = resolved or ("", locale_from_path(url.path), {})
     return PageRequest(url.path, screen, locale, dict(params), dict(url.query_parameters))
+
+
+def lead_origin(state: rx.State) -> dict[str, str]:
+    """Where a visitor's request comes from, as every lead records it: the page it was
+    sent on and the visitor's key of the rate limit."""
+    return {"source_page": state.router.url.path,
+            "client_key": client_key(state.router.session.client_ip)}
 
 
 def go_to(target: str) -> rx.event.EventSpec:

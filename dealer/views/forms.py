@@ -65,6 +65,16 @@ def rejection(errors: dict[str, str], rejected: LeadRejectedError,
             rejected.errors.get(FORM_ERROR) or gettext(locale, FIX_FIELDS, DOMAIN))
 
 
+def not_sent(errors: dict[str, str], refused: LeadRejectedError | None,
+             locale: str) -> tuple[dict[str, str], str]:
+    """The form's field errors and the notice above it after a request that was not
+    stored: the rules' refusal (``rejection``), else a failure on our side (the fields
+    stay as they are, the visitor is asked to try again)."""
+    if refused is None:
+        return errors, gettext(locale, NOT_STORED, DOMAIN)
+    return rejection(errors, refused, locale)
+
+
 @dataclass(frozen=True)
 class FormSubject:
     """The vehicle, model, lease offer or vacancy a form is about (empty for direct contact

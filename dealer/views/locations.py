@@ -194,30 +194,31 @@ class LocationDetail:
     question_href: str = ""  # direct contact with this branch chosen
 
 
+# The defaults are a state's empty listing before the first load.
 @dataclass
 class LocationListing:
-    cards: list[LocationCard]
-    count_text: str
-    message: str  # "not found or not specific enough", else empty
-    place: str
-    brands: list[Link]
-    services: list[Link]
-    reset_href: str
-    map: MapView
+    cards: list[LocationCard] = field(default_factory=list)
+    count_text: str = ""
+    message: str = ""  # "not found or not specific enough", else empty
+    place: str = ""
+    brands: list[Link] = field(default_factory=list)
+    services: list[Link] = field(default_factory=list)
+    reset_href: str = ""
+    map: MapView = field(default_factory=MapView)
 
 
 @dataclass
 class EmployeeListing:
-    cards: list[EmployeeCard]
-    count_text: str
-    name: str
-    location: str
-    job_title: str
-    department: str
-    locations: list[Link]
-    job_titles: list[Link]
-    departments: list[Link]
-    reset_href: str
+    cards: list[EmployeeCard] = field(default_factory=list)
+    count_text: str = ""
+    name: str = ""
+    location: str = ""
+    job_title: str = ""
+    department: str = ""
+    locations: list[Link] = field(default_factory=list)
+    job_titles: list[Link] = field(default_factory=list)
+    departments: list[Link] = field(default_factory=list)
+    reset_href: str = ""
 
 
 # --- search parameters ----------------------------------------------------------------

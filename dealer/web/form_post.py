@@ -31,19 +31,18 @@ from dealer.forms.definitions import (
 )
 from dealer.forms.messages import DOMAIN
 from dealer.i18n import gettext
-from dealer.leads.outbox import wake_outbox
-from dealer.leads.store import LeadRejectedError, RateLimitedError, client_key, store_lead
+from dealer.leads.sending import send_lead
+from dealer.leads.store import RateLimitedError, client_key, store_lead
 from dealer.pageinfo import PageInfo
 from dealer.routes import resolve, same_site
 from dealer.settings import get_settings
 from dealer.views.forms import (
-    NOT_STORED,
     SENT,
     SENT_PARAM,
     form_options,
     form_page,
     lead_subject,
-    rejection,
+    not_sent,
     requested_calculation,
     with_served_form,
 )
@@ -128,19 +127,14 @@ async def answer_post(scope: Scope, receive: Receive) -> Response | PageInfo:
         "options": form_options(form, subject.branches),
         "calculation": requested.query if requested else dict(subject.terms),
     }
-    try:
-        await asyncio.to_thread(lambda: store_lead(**request))
-    except LeadRejectedError as rejected:
-        errors, failure = rejection({}, rejected, locale)
-        info.status = 429 if isinstance(rejected, RateLimitedError) else 200
+    outcome = await send_lead(lambda: store_lead(**request),
+                              f"a {form.id} lead sent without the app")
+    if not outcome.stored:  # the visitor keeps the form and is told why
+        errors, failure = not_sent({}, outcome.refused, locale)
+        info.status = (503 if outcome.refused is None
+                       else 429 if isinstance(outcome.refused, RateLimitedError) else 200)
         return with_served_form(info, subject, sent=values, request_key=key, errors=errors,
                                 failure=failure)
-    except Exception:  # the visitor keeps the form and is told; nothing was stored
-        logger.exception("a %s lead sent without the app could not be stored", form.id)
-        info.status = 503
-        return with_served_form(info, subject, sent=values, request_key=key,
-                                failure=gettext(locale, NOT_STORED, DOMAIN))
-    wake_outbox()
     return RedirectResponse(same_site(path, urlencode({**query, SENT_PARAM: SENT})),
                             status_code=303)
 
