@@ -122,6 +122,15 @@ class Fact:
 
 
 @dataclass
+class Choice:
+    """One choice of a select, a menu or tabs (sorting, price shown, a range bound, a
+    branch, a time, a deal type): its value and how it reads."""
+
+    value: str = ""
+    label: str = ""
+
+
+@dataclass
 class CardList:
     """Cards below a page's main content (a vehicle's similar vehicles): its heading and
     the cards' HTML, the same markup the app draws them with."""

@@ -38,12 +38,12 @@ from dealer.forms.messages import DOMAIN
 from dealer.i18n import gettext
 from dealer.leads.sending import send_lead
 from dealer.leads.store import store_lead
+from dealer.pageinfo import Choice
 from dealer.state.drafts import DraftKeeping, read_drafts
 from dealer.state.request import lead_origin, page_request
 from dealer.views.appointments import (
     CALENDAR_FILENAMES,
     Branch,
-    Choice,
     bookable_range,
     branch_choices,
     calendar_link,

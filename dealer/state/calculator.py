@@ -10,7 +10,7 @@ import reflex as rx
 
 from dealer import pricing
 from dealer.i18n import N_, gettext
-from dealer.pageinfo import error_page
+from dealer.pageinfo import Choice, error_page
 from dealer.params import MAX_DIGITS, integer
 from dealer.pricing import Calculation, Choices
 from dealer.state.request import page_request
@@ -27,12 +27,6 @@ from dealer.visible import for_log
 from dealer.web.seo import page_title
 
 logger = logging.getLogger(__name__)
-
-
-@dataclass
-class DealTab:
-    value: str = ""
-    label: str = ""
 
 
 @dataclass
@@ -71,7 +65,7 @@ class CalculatorState(rx.State):
     heading: str = ""
     vehicle_href: str = ""
     photo: str = ""
-    deals: list[DealTab] = []  # noqa: RUF012 - Reflex copies state defaults per session
+    deals: list[Choice] = []  # noqa: RUF012 - Reflex copies state defaults per session
     deal: str = ""
     hint: str = ""
     headline: str = ""
@@ -117,7 +111,7 @@ class CalculatorState(rx.State):
         self.vehicle_href = vehicle_path(vehicle, locale, self._brand or None)
         self.photo = vehicle.photos[0].url if vehicle.photos else ""
         offered = pricing.offered_deal_types(vehicle.prices)
-        self.deals = [DealTab(deal, label("deal_type", deal, locale)) for deal in offered]
+        self.deals = [Choice(deal, label("deal_type", deal, locale)) for deal in offered]
         self._choices = {
             row.deal_type: pricing.default_choices(row)
             for row in vehicle.prices if row.deal_type in offered

@@ -21,7 +21,7 @@ from dealer.forms.definitions import PRODUCT_CATEGORY, get_form
 from dealer.forms.messages import DOMAIN
 from dealer.i18n import N_, format_date, gettext
 from dealer.locations.repository import list_locations
-from dealer.pageinfo import Link, PageInfo, home_link
+from dealer.pageinfo import Choice, Link, PageInfo, home_link
 from dealer.views.locations import location_path
 from dealer.web.seo import page_title
 
@@ -29,12 +29,6 @@ _DATE_LENGTH = len("2026-01-31")
 CALENDAR_FILENAMES = {"nl": "afspraak.ics", "de": "termin.ics"}
 _CALENDAR_TEXT = N_("Requested at {branch}, {address}. The branch confirms the appointment "
                     "by email.")
-
-
-@dataclass(frozen=True)
-class Choice:
-    value: str
-    label: str
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from dealer.db import get_engine
 from dealer.i18n import N_, format_distance, format_number, format_price, gettext, ngettext
 from dealer.kept import Kept
 from dealer.locations.lookup import MAX_PLACE_LENGTH
-from dealer.pageinfo import Fact, Link, PageInfo, error_page, home_link
+from dealer.pageinfo import Choice, Fact, Link, PageInfo, error_page, home_link
 from dealer.params import integer
 from dealer.reservations.service import held_vehicles
 from dealer.routes import path_for, resolve
@@ -97,15 +97,6 @@ class FilterOption:
     checked: bool = False
     disabled: bool = False
     href: str = ""
-
-
-@dataclass
-class Choice:
-    """One choice of a select (sorting, price shown, a range bound): its value and how it
-    reads. The event handler builds the URL from the value."""
-
-    value: str = ""
-    label: str = ""
 
 
 @dataclass
