@@ -12,7 +12,7 @@ from dealer.components.button import button
 from dealer.components.html_parts import FOLLOW_IN_APP, page_part
 from dealer.components.measurement import last_part, tracked
 from dealer.components.sheet import side_sheet
-from dealer.views.stock import ListCard
+from dealer.views.stock import ListCard, sheet_link_html
 
 
 @rx.memo
@@ -41,36 +41,6 @@ def card_section(heading: str, cards: rx.Var[list[ListCard]],
                   class_name="list-grid"),
         margin_top="2.5rem",
         **props,
-    )
-
-
-def _option_links(options: rx.Var, *, role: str, on_icon: str, off_icon: str) -> rx.Component:
-    """Filter options as links to the search with the option flipped, marked as the
-    checkboxes or switches they act as."""
-    return rx.vstack(
-        rx.foreach(
-            options,
-            lambda option: rx.link(
-                rx.hstack(
-                    rx.cond(option.checked, rx.icon(on_icon, size=18, aria_hidden="true"),
-                            rx.icon(off_icon, size=18, aria_hidden="true")),
-                    rx.text(option.label, size="2"),
-                    rx.text("(", option.count, ")", size="1", color=rx.color("gray", 11)),
-                    align="center",
-                    spacing="2",
-                ),
-                href=option.href,
-                role=role,
-                aria_checked=option.checked.to_string(),
-                aria_disabled=option.disabled.to_string(),
-                color_scheme="gray",
-                high_contrast=True,
-                underline="none",
-                opacity=rx.cond(option.disabled, "0.45", "1"),
-                pointer_events=rx.cond(option.disabled, "none", "auto"),
-            ),
-        ),
-        spacing="1",
     )
 
 
@@ -180,12 +150,6 @@ def distance_group(group: rx.Var, texts: FilterTexts, on_place: rx.EventHandler
     )
 
 
-def filter_group(group: rx.Var) -> rx.Component:
-    """A checkbox filter: its options as links that tick or untick them."""
-    return _fieldset(group.heading, _option_links(
-        group.options, role="checkbox", on_icon="square-check", off_icon="square"))
-
-
 def control_group(group: rx.Var, texts: FilterTexts, on_search: rx.EventHandler,
                   on_bound: rx.EventHandler, on_place: rx.EventHandler) -> rx.Component:
     """The search, the place or a range of the stock filters (the quick entries and the
@@ -211,6 +175,15 @@ def filter_drawer(label: rx.Var | str, close_label: str, *content: rx.Component)
         ),
         display=["block", "block", "none"],
     )
+
+
+def filters_button(label: str, close_label: str, loaded: rx.Var[bool],
+                   *content: rx.Component) -> rx.Component:
+    """The Filters button of a list page (phones). Until the app has the page's values, a
+    link to the served filters (``views.stock.sheet_link_html``: a sheet by site.css, a
+    plain link that the app's router leaves to the browser); then the side sheet."""
+    return rx.cond(loaded, filter_drawer(label, close_label, *content),
+                   rx.html(sheet_link_html(label), class_name="filter-sheet-link"))
 
 
 def pills(html: rx.Var[str], loaded: rx.Var[bool]) -> rx.Component:

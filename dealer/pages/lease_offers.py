@@ -7,7 +7,7 @@ import reflex as rx
 from dealer.components.button import button
 from dealer.components.errors import lease_vehicle_not_found, something_went_wrong
 from dealer.components.html_parts import FOLLOW_IN_APP, page_part
-from dealer.components.stock import filter_drawer, filter_group, pills
+from dealer.components.stock import filters_button, pills, served_html
 from dealer.i18n import gettext
 from dealer.pages.context import Page, PageContext
 from dealer.pages.frame import for_current_url, framed, screen_at_least
@@ -15,6 +15,7 @@ from dealer.routes import path_for
 from dealer.state.lease_offers import LeaseOffersState, LeaseOfferState
 from dealer.styles import SIDEBAR_FROM
 from dealer.views.lease_offers import OVERVIEW_TITLE
+from dealer.views.stock import FILTERS_ID
 
 
 def offer_card(html: rx.Var[str]) -> rx.Component:
@@ -27,12 +28,14 @@ def offer_card(html: rx.Var[str]) -> rx.Component:
 def overview(ctx: PageContext) -> rx.Component:
     locale = ctx.locale
     S = LeaseOffersState  # noqa: N806 - short alias for the page's state
-    filters = rx.foreach(S.groups, filter_group)
+    # The filter links as the served page has them (``views.stock.filter_links_html``).
+    filters = rx.html(S.filter_links, custom_attrs={"onClick": FOLLOW_IN_APP})
     results = rx.vstack(
         rx.hstack(
-            rx.text(S.count_text, size="4", weight="bold", role="status",
-                    data_testid="result-count", class_name="results-bar__count"),
-            filter_drawer(gettext(locale, "Filters"), gettext(locale, "Close filters"), filters),
+            served_html("count", S.count_html, S.loaded, role="status",
+                        data_testid="result-count", class_name="results-bar__count"),
+            filters_button(gettext(locale, "Filters"), gettext(locale, "Close filters"),
+                           S.loaded, filters),
             wrap="wrap",
             align="center",
             width="100%",
@@ -52,9 +55,12 @@ def overview(ctx: PageContext) -> rx.Component:
         width="100%",
     )
     sidebar = rx.el.aside(
-        # Phones use the drawer: there the sidebar's filters are not even built.
-        rx.cond(screen_at_least(SIDEBAR_FROM), filters),
+        # Phones use the drawer: there the sidebar's filters are not even built. Until the
+        # app has the page's values, the filters the server sent (a phone's sheet).
+        rx.cond(S.loaded, rx.cond(screen_at_least(SIDEBAR_FROM), filters),
+                page_part("filters")),
         aria_label=gettext(locale, "Filters"),
+        id=FILTERS_ID,
         # As wide before the filters have loaded as after: the offers never move sideways.
         width="220px",
         flex_shrink="0",

@@ -9,7 +9,7 @@ from dealer.components.html_parts import FOLLOW_IN_APP, page_part
 from dealer.components.stock import (
     FilterTexts,
     control_group,
-    filter_drawer,
+    filters_button,
     pills,
     served_html,
     vehicle_card,
@@ -29,7 +29,6 @@ from dealer.views.stock import (
     FILTERS_ID,
     listing_heading,
     multi_price,
-    sheet_link_html,
 )
 
 
@@ -62,14 +61,8 @@ def page(ctx: PageContext) -> rx.Component:
         rx.hstack(
             served_html("count", StockState.count_html, loaded, role="status",
                         data_testid="result-count", class_name="results-bar__count"),
-            # Until the app has the page's values, the button is a link to the served
-            # filters (a sheet on a phone): a plain link, which the app's router leaves to
-            # the browser.
-            rx.cond(loaded,
-                    filter_drawer(gettext(locale, "Filters"), gettext(locale, "Close filters"),
-                                  filters(locale)),
-                    rx.html(sheet_link_html(gettext(locale, "Filters")),
-                            class_name="filter-sheet-link")),
+            filters_button(gettext(locale, "Filters"), gettext(locale, "Close filters"),
+                           loaded, filters(locale)),
             # Which price the cards show is the visitor's choice with multi-price only.
             served_html("display", StockState.display_menu, loaded) if multi_price()
             else rx.fragment(),

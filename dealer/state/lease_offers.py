@@ -13,7 +13,6 @@ from dealer.views.lease_offers import (
     offer_detail,
     offer_listing,
 )
-from dealer.views.stock import FilterGroup
 from dealer.visible import for_log
 from dealer.web.seo import page_title
 
@@ -22,11 +21,11 @@ logger = logging.getLogger(__name__)
 
 class LeaseOffersState(rx.State):
     cards: list[str] = []  # noqa: RUF012 - Reflex copies state defaults per session
-    groups: list[FilterGroup] = []  # noqa: RUF012
+    filter_links: str = ""  # the filters as links, as HTML (the same in the served page)
     pills: str = ""  # the active filters' links, as HTML
     shown: int = 0
     total: int = 0
-    count_text: str = ""
+    count_html: str = ""
     loaded: bool = False
     failed: bool = False
 
@@ -41,7 +40,7 @@ class LeaseOffersState(rx.State):
             return
         self.failed = False
         self.loaded = True
-        for key in ("cards", "groups", "pills", "shown", "total", "count_text"):
+        for key in ("cards", "filter_links", "pills", "shown", "total", "count_html"):
             setattr(self, key, listing[key])
 
 

@@ -25,7 +25,15 @@ from dealer.stock import catalog
 from dealer.stock.labels import label
 from dealer.stock.repository import LeaseOfferView, get_lease_offer, list_lease_offers
 from dealer.views.markup import EMPTY, Html
-from dealer.views.stock import FilterGroup, FilterOption, photo_html, pills_html
+from dealer.views.stock import (
+    FilterGroup,
+    FilterOption,
+    count_html,
+    filter_links_html,
+    photo_html,
+    pills_html,
+    served_filter_links_html,
+)
 from dealer.web.seo import page_title
 
 OVERVIEW_TITLE = N_("Lease offers")
@@ -93,9 +101,9 @@ _TESTS: dict[str, Callable[[LeaseOfferView, OfferFilters], bool]] = {
 }
 
 
-def matches(offer: LeaseOfferView, filters: OfferFilters, ignore: str = "") -> bool:
-    """Whether an offer passes every filter, except ``ignore`` (for that filter's counts)."""
-    return all(test(offer, filters) for key, test in _TESTS.items() if key != ignore)
+def matches(offer: LeaseOfferView, filters: OfferFilters) -> bool:
+    """Whether an offer passes every filter."""
+    return all(test(offer, filters) for test in _TESTS.values())
 
 
 @dataclass
@@ -212,11 +220,12 @@ def _option_groups(
     offers: list[LeaseOfferView], filters: OfferFilters, locale: str
 ) -> list[FilterGroup]:
     def group(key: str, heading: str, options: list[tuple[str | int, str]]) -> FilterGroup:
-        passing = [offer for offer in offers if matches(offer, filters, ignore=key)]
         entries = []
         for value, text in options:
-            count = sum(_TESTS[key](offer, replace(filters, **{key: value})) for offer in passing)
+            # What the option's link shows (a chosen one: what is shown now).
             chosen = getattr(filters, key) == value
+            leads_to = filters if chosen else filters.toggle(key, value)
+            count = sum(matches(offer, leads_to) for offer in offers)
             entries.append(FilterOption(
                 value=str(value), label=text, count=count, checked=chosen,
                 disabled=count == 0 and not chosen,
@@ -274,17 +283,20 @@ def offer_listing(params: Mapping[str, str], locale: str) -> dict:
     shown = [offer for offer in offers if matches(offer, filters)]
     groups = _option_groups(offers, filters, locale)
     values = [card(offer, locale) for offer in shown]
+    count_text = ngettext(locale, "{shown} of {n} lease offer", "{shown} of {n} lease offers",
+                          len(offers), shown=format_number(len(shown), locale),
+                          n=format_number(len(offers), locale))
     return {
         "filters": filters,
         "card_values": values,
         "cards": [offer_card_html(value, position) for position, value in enumerate(values)],
         "groups": groups,
+        "filter_links": filter_links_html(groups, locale),
         "pills": pills_html(_pills(groups, filters, locale), overview_path(locale), locale),
         "shown": len(shown),
         "total": len(offers),
-        "count_text": ngettext(locale, "{shown} of {n} lease offer", "{shown} of {n} lease offers",
-                               len(offers), shown=format_number(len(shown), locale),
-                               n=format_number(len(offers), locale)),
+        "count_text": count_text,
+        "count_html": count_html(count_text),
     }
 
 
@@ -307,7 +319,10 @@ def describe_offers(path: str, locale: str, params: Mapping[str, str],
         image=cards[0].photo if cards else None,
         canonical_params=params if len(params) == 1 else {},
         noindex=len(params) > 1,
-        parts={"cards": offers_part(listing["cards"]), "pills": listing["pills"]},
+        # What the app draws in the same places: the filter links work before it has.
+        parts={"cards": offers_part(listing["cards"]), "pills": listing["pills"],
+               "count": listing["count_html"],
+               "filters": served_filter_links_html(listing["filter_links"], locale)},
     )
 
 

@@ -720,6 +720,24 @@ def sheet_link_html(label_text: str) -> str:
         FILTERS_LINK_ID, FILTERS_ID, _SLIDERS_ICON, label_text))
 
 
+def sheet_close_html(locale: str) -> Html:
+    """The close link of the served filters' sheet (``SHEET_CLOSE_CLASS``: shown on a
+    phone only, while the sheet is open)."""
+    return Html('<a class="{}" href="#{}" aria-label="{}">×</a>').format(
+        SHEET_CLOSE_CLASS, FILTERS_LINK_ID, gettext(locale, "Close filters"))
+
+
+def served_filter_links_html(links: str, locale: str) -> str:
+    """Filters that are links only (``filter_links_html``) as the served page holds them
+    until the app draws its own: with the sheet's close link."""
+    return str(sheet_close_html(locale) + Html(links))
+
+
+def count_html(text: str) -> str:
+    """A list's result count as the served page and the app draw it."""
+    return str(Html('<span class="rt-Text rt-r-size-4 rt-r-weight-bold">{}</span>').format(text))
+
+
 def _bound_select(name: str, label_text: str, choices: list[Choice], current: str) -> Html:
     options = EMPTY.join(
         Html('<option value="{}"{}>{}</option>').format(
@@ -743,12 +761,10 @@ def served_filters_html(query: StockQuery, display: str, groups: list[FilterGrou
     kept.pop("near", None)
     hidden = EMPTY.join(Html('<input type="hidden" name="{}" value="{}">').format(key, value)
                         for key, value in kept.items())
-    close = gettext(locale, "Close filters")
     action = stock_path(locale, query.scope_brand, query.scope_deal)
     parts = [
-        Html('<form method="get" action="{}" class="filter-form" data-adopt="name">'
-             '{}<a class="{}" href="#{}" aria-label="{}">×</a>').format(
-            action, hidden, SHEET_CLOSE_CLASS, FILTERS_LINK_ID, close)
+        Html('<form method="get" action="{}" class="filter-form" data-adopt="name">{}{}').format(
+            action, hidden, sheet_close_html(locale))
     ]
     for group in groups:
         if group.kind == "search":
@@ -870,8 +886,7 @@ def _built_listing(index: StockIndex, params: Mapping[str, str], locale: str, sc
         "query": query.to_query_string(),
         "total": result.total,
         "count_text": count_text,
-        "count_html": str(Html('<span class="rt-Text rt-r-size-4 rt-r-weight-bold">{}</span>')
-                          .format(count_text)),
+        "count_html": count_html(count_text),
         "card_values": values,
         "cards": list_cards(values),
         "filters": filters,
