@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from pydantic import AliasChoices, Field, field_validator
+from pydantic import AliasChoices, Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -40,8 +40,9 @@ class Settings(BaseSettings):
         default=None, validation_alias=AliasChoices("REDIS_URL", "DEALER_REDIS_URL")
     )
 
-    # Public address of the site, used for canonical and hreflang URLs.
-    base_url: str = "http://localhost:3000"
+    # Public address of the site, used for canonical and hreflang URLs and the page's
+    # websocket; unset: http://localhost on the site's port.
+    base_url: str = ""
     port: int = 3000
     site_name: str = "Rijnland Autogroep"
     title_separator: str = " | "
@@ -180,6 +181,12 @@ class Settings(BaseSettings):
     appointment_app: str = ""
     appointment_app_code: str = ""
     appointment_settings: dict[str, str | int | float | bool] = {}
+
+    @model_validator(mode="after")
+    def _local_address(self) -> Settings:
+        if not self.base_url:
+            self.base_url = f"http://localhost:{self.port}"
+        return self
 
     @field_validator("trusted_proxies")
     @classmethod

@@ -31,3 +31,14 @@ def test_several_server_processes_only_with_shared_state(monkeypatch: pytest.Mon
     assert Settings(redis_url="redis://127.0.0.1:6379/0", workers=2).server_workers == 2
     with pytest.raises(ValidationError):
         Settings(workers=0)
+
+
+def test_the_public_address_follows_the_port_unless_given(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A site started on another port (`DEALER_PORT=3917 make run`) answers its pages'
+    websocket there, not on 3000; a configured public address wins."""
+    monkeypatch.delenv("DEALER_BASE_URL", raising=False)
+    monkeypatch.setenv("DEALER_PORT", "3917")
+    assert Settings().base_url == "http://localhost:3917"
+    monkeypatch.setenv("DEALER_BASE_URL", "https://www.example.nl")
+    assert Settings().base_url == "https://www.example.nl"
