@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
@@ -27,6 +28,12 @@ def make_engine(url: str) -> Engine:
 
         return engine
     return create_engine(url, pool_pre_ping=True)
+
+
+def as_utc(moment: dt.datetime) -> dt.datetime:
+    """A moment read back from the database, where it is stored in UTC (SQLite keeps no
+    zone: it comes back naive)."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
 
 
 @lru_cache(maxsize=1)

@@ -392,12 +392,12 @@ def without_empty_fields(path: str, query: str) -> str | None:
     longer than ``MAX_TIDY_QUERY``, or ``path`` is no listing."""
     if "=" not in query or len(query) > MAX_TIDY_QUERY:
         return None
-    resolved = resolve(path)
-    if resolved is None or SCREENS[resolved[0]].page != "stock:PAGE":
-        return None
     fields = parse_qsl(query, keep_blank_values=True)
     filled = [(key, value) for key, value in fields if value.strip()]
-    if len(filled) == len(fields):
+    if len(filled) == len(fields):  # the usual case: no route resolved for it
+        return None
+    resolved = resolve(path)
+    if resolved is None or SCREENS[resolved[0]].page != "stock:PAGE":
         return None
     return same_site(path, urlencode(filled))
 

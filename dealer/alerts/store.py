@@ -25,7 +25,7 @@ from dealer.alerts import tokens
 from dealer.alerts.mails import alert_message, confirmation_message
 from dealer.alerts.models import AlertMail, AlertMatch, SavedSearch
 from dealer.background import Recurring
-from dealer.db import get_engine
+from dealer.db import as_utc, get_engine
 from dealer.forms.definitions import FORM_ERROR
 from dealer.forms.messages import DOMAIN
 from dealer.i18n import N_, gettext
@@ -65,10 +65,6 @@ RETENTION = dt.timedelta(days=90)
 _TOO_MANY_SAVES = N_("You have saved several searches in a short time. Please try again in "
                      "an hour.")
 POLL_SECONDS = 60.0
-
-
-def _aware(moment: dt.datetime) -> dt.datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
 
 
 # --- the visitor's side ------------------------------------------------------------------
@@ -277,7 +273,7 @@ def _had_digest(session: Session, email: str, now: dt.datetime) -> bool:
     last = session.exec(select(AlertMail.created_at).where(
         AlertMail.email == email, AlertMail.kind == "digest")
         .order_by(col(AlertMail.created_at).desc()).limit(1)).first()
-    return last is not None and now - _aware(last) < DIGEST_PERIOD
+    return last is not None and now - as_utc(last) < DIGEST_PERIOD
 
 
 def _cards(index: StockIndex, matches: list[tuple[AlertMatch, SavedSearch]],

@@ -28,7 +28,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
 from dealer.background import Recurring
-from dealer.db import get_engine
+from dealer.db import as_utc, get_engine
 from dealer.forms import uploads
 from dealer.forms.definitions import FORMS
 from dealer.forms.messages import DOMAIN
@@ -319,8 +319,8 @@ def delivery_state(engine: Engine, settings: Settings, now: dt.datetime) -> dict
         ).one()
         failed = session.exec(select(func.count()).select_from(OutboxMessage)
                               .where(OutboxMessage.status == "failed")).one()
-    if oldest is not None and oldest.tzinfo is None:
-        oldest = oldest.replace(tzinfo=dt.UTC)
+    if oldest is not None:
+        oldest = as_utc(oldest)
     return {
         "channels": delivery_channels(settings),
         "undelivered_leads": count,

@@ -29,7 +29,7 @@ from typing import Any
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from dealer.db import get_engine
+from dealer.db import as_utc, get_engine
 from dealer.plates.client import RegisteredVehicle
 from dealer.plates.lookup import CACHE_SECONDS, PlateLookup, PlateLookupService
 from dealer.plates.models import RegisterAnswer
@@ -84,7 +84,7 @@ class StockRegister:
             return None
         if row is None:
             return None
-        age = (dt.datetime.now(dt.UTC) - _aware(row.fetched_at)).total_seconds()
+        age = (dt.datetime.now(dt.UTC) - as_utc(row.fetched_at)).total_seconds()
         vehicle = vehicle_from_record(row.vehicle) if row.vehicle is not None else None
         if not 0 <= age < CACHE_SECONDS or (row.vehicle is not None and vehicle is None):
             return None
@@ -130,10 +130,6 @@ class StockRegister:
         finally:
             with self._lock:
                 self._asking.discard(plate.compact)
-
-
-def _aware(moment: dt.datetime) -> dt.datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
 
 
 def vehicle_record(vehicle: RegisteredVehicle) -> dict[str, Any]:
