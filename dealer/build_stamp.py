@@ -1,13 +1,15 @@
-"""Whether the pages compiled into .web still match the sources and settings they were
-compiled from. Compiling takes about a minute on two cores; a start with nothing
-changed (a crash, a restart of the same release, a test restarting the server) skips it
-and only bundles again (scripts/run.sh). Every setting counts, as pages read some of
-them when they are compiled (the site's name, the feature flags), except those only the
-server and the bundle read (``RUNTIME_SETTINGS``): the bundling that every start does
-writes the address into the page scripts (the framework's env.json).
+"""Whether the pages compiled into .web, and the bundle built from them, still match the
+sources and settings they were made from. Compiling takes about a minute on two cores
+and bundling about 15 s; a start with nothing changed (a crash, a restart of the same
+release, a test restarting the server) skips both (scripts/run.sh, dealer/serve.py).
+Every setting counts for the pages, as they read some of them when they are compiled
+(the site's name, the feature flags), except those only the server and the bundle read
+(``RUNTIME_SETTINGS``). The bundle also holds the site's public address (the page
+scripts' websocket and upload URLs: the framework's env.json), so a start on another
+address compiles nothing but bundles again.
 
 `python -m dealer.build_stamp` exits 0 when the compiled pages are current; otherwise
-it forgets the stamp (a compile about to start may stop halfway) and exits 1.
+it forgets the stamps (a compile about to start may stop halfway) and exits 1.
 `python -m dealer.build_stamp key` prints the key the pages would be compiled under.
 """
 
@@ -24,6 +26,10 @@ SOURCES = ("dealer", "assets", "locales", "rxconfig.py", "requirements.txt")
 # Written by the compile itself, from the sources above.
 COMPILE_OUTPUT = ("assets/external",)
 STAMP = Path(".web") / "compiled-from.txt"
+# Inside the bundle's folder, which each bundling empties first: a bundle that stops
+# halfway leaves no stamp.
+BUNDLE_STAMP = Path(".web") / "build" / "bundled-from.txt"
+BUNDLE_KEPT = "The bundle is built from these pages for this address already: serving it"
 # Where the site listens and keeps its data, and how many processes share its visitors'
 # state for how long: not in the compiled pages (compared on builds that differ in them:
 # the same pages).
@@ -53,18 +59,36 @@ def compile_key(root: Path, settings: Settings) -> str:
     return digest.hexdigest()
 
 
+def bundle_key(root: Path, settings: Settings) -> str:
+    """The compile key and the public address the bundle's scripts connect to."""
+    address = str(settings.base_url).encode()
+    return hashlib.sha256(compile_key(root, settings).encode() + b"\0" + address).hexdigest()
+
+
 def record(root: Path, settings: Settings) -> None:
-    """After a build: its pages were compiled from these sources and settings."""
+    """After a build: its pages were compiled, and its bundle built, from these sources
+    and settings."""
     (root / STAMP).write_text(compile_key(root, settings) + "\n")
+    (root / BUNDLE_STAMP).parent.mkdir(exist_ok=True)
+    (root / BUNDLE_STAMP).write_text(bundle_key(root, settings) + "\n")
+
+
+def _holds(stamp: Path, key: str) -> bool:
+    return stamp.is_file() and stamp.read_text().strip() == key
 
 
 def is_current(root: Path, settings: Settings) -> bool:
-    stamp = root / STAMP
-    return stamp.is_file() and stamp.read_text().strip() == compile_key(root, settings)
+    return _holds(root / STAMP, compile_key(root, settings))
+
+
+def is_bundled(root: Path, settings: Settings) -> bool:
+    """Whether the bundle is built from the current pages for this public address."""
+    return _holds(root / BUNDLE_STAMP, bundle_key(root, settings))
 
 
 def forget(root: Path) -> None:
     (root / STAMP).unlink(missing_ok=True)
+    (root / BUNDLE_STAMP).unlink(missing_ok=True)
 
 
 def main(argv: list[str]) -> int:

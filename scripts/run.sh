@@ -16,12 +16,13 @@ export FORWARDED_ALLOW_IPS="${DEALER_TRUSTED_PROXIES:-}"
 workers="$(python -c 'from dealer.settings import get_settings; print(get_settings().server_workers)')"
 export GUNICORN_CMD_ARGS="--workers $workers ${GUNICORN_CMD_ARGS:-}"
 echo "Starting the site on http://localhost:$port (Ctrl-C stops it)"
-# Sources and settings unchanged since the last build: the pages need no compiling.
+# Sources and settings unchanged since the last build: the pages need no compiling (and
+# on the same address no bundling either: dealer/serve.py).
 # (The framework's own switch, as it sets it for its server processes.)
 if python -m dealer.build_stamp; then export __REFLEX_SKIP_COMPILE=true; fi
 # Own process group, so that Ctrl-C or a stop signal ends every server process.
 set -m
-reflex run --env prod &
+python -m dealer.serve &
 server=$!
 stop() {
   kill -TERM -- "-$server" 2>/dev/null || true

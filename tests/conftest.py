@@ -26,6 +26,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from dealer.build_stamp import BUNDLE_KEPT
 from dealer.consent import CATEGORIES, CONSENT_COOKIE, CONSENT_DAYS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,11 +71,13 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         return
     compiled = [start for start in SITE_STARTS if start["compiled"]]
     terminalreporter.write_sep("=", "site starts")
+    kept = [start for start in SITE_STARTS if start["kept_bundle"]]
+    reused = [start for start in SITE_STARTS if not start["compiled"] and start not in kept]
     terminalreporter.write_line(
-        f"{len(SITE_STARTS)} site starts, {len(compiled)} of them compiled the pages "
-        f"({sum(start['seconds'] for start in compiled)} s until they answered); "
-        f"the others reused a build "
-        f"({sum(start['seconds'] for start in SITE_STARTS if not start['compiled'])} s)")
+        f"{len(SITE_STARTS)} site starts until they answered: {len(compiled)} compiled the "
+        f"pages ({sum(start['seconds'] for start in compiled)} s), {len(reused)} reused "
+        f"compiled pages and bundled them ({sum(start['seconds'] for start in reused)} s), "
+        f"{len(kept)} served a kept bundle ({sum(start['seconds'] for start in kept)} s)")
 
 
 @pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist
@@ -144,6 +147,7 @@ def start_site(checkout: Path, port: int, env: dict[str, str]) -> subprocess.Pop
     process = _start_site(checkout, port, env)
     log = (checkout / ".cache" / f"test-site-{port}.log").read_text(errors="replace")
     SITE_STARTS.append({"checkout": checkout.name, "compiled": REUSED_BUILD not in log,
+                        "kept_bundle": BUNDLE_KEPT in log,
                         "seconds": round(time.monotonic() - started)})
     return process
 

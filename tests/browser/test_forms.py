@@ -11,6 +11,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
+from dealer.build_stamp import BUNDLE_KEPT
 from dealer.leads.models import Lead
 from dealer.leads.store import client_key
 from dealer.stock.models import Brand, Location, Vehicle, VehiclePrice
@@ -365,6 +366,9 @@ def test_a_half_typed_form_survives_a_restart_of_the_server(page: Page, site: Si
     page.wait_for_function("(localStorage.getItem('form_drafts') || '').includes('piepen')")
 
     site.restart()  # as a deploy does: the server has forgotten every visitor
+    # Nothing changed: the restart served the bundle it had (the pages below prove it
+    # still works with the server's new processes).
+    assert BUNDLE_KEPT in site.log.read_text()
 
     # The open page reconnects: what was typed is still there, and the server has it too.
     ready(page, "Aanvraag versturen")

@@ -14,8 +14,8 @@ from dealer.web.describe import describer_for
 
 DEALER = Path(__file__).resolve().parents[2] / "dealer"
 UI_PACKAGES = ("dealer.pages", "dealer.state", "dealer.components")
-# Modules that build the app or the UI itself; everything else is plain Python.
-UI_MODULES = ("dealer.dealer", "dealer.styles", *UI_PACKAGES)
+# Modules that build, start or draw the app; everything else is plain Python.
+UI_MODULES = ("dealer.dealer", "dealer.styles", "dealer.serve", *UI_PACKAGES)
 # The HTTP layer serves Reflex's build, so it asks Reflex where that build is.
 REFLEX_BUILD_READERS = {"dealer.web.server": {"reflex.utils.prerequisites",
                                               "reflex_base.constants"}}

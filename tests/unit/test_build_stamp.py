@@ -85,3 +85,36 @@ def test_the_key_a_copy_would_compile_under(root: Path, monkeypatch: pytest.Monk
     monkeypatch.setattr(build_stamp, "PROJECT_ROOT", root)
     assert build_stamp.main(["key"]) == 0
     assert capsys.readouterr().out.strip() == build_stamp.compile_key(root, Settings())
+
+
+def test_a_bundle_is_kept_for_the_same_pages_and_address(root: Path) -> None:
+    """The bundle's scripts connect to the public address: another address bundles again,
+    another database or state store does not."""
+    build_stamp.record(root, Settings(base_url="http://127.0.0.1:3001"))
+    assert build_stamp.is_bundled(root, Settings(
+        base_url="http://127.0.0.1:3001", database_url="sqlite:///other.db", workers=2))
+    assert not build_stamp.is_bundled(root, Settings(base_url="http://127.0.0.1:3002"))
+    (root / "dealer" / "pages" / "home.py").write_text("TITLE = 'Start'\n")
+    assert not build_stamp.is_bundled(root, Settings(base_url="http://127.0.0.1:3001"))
+
+
+def test_a_start_that_compiles_forgets_the_bundle_too(root: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(build_stamp, "PROJECT_ROOT", root)
+    build_stamp.record(root, Settings(site_name="Autohaus Rhein"))
+    assert build_stamp.main([]) == 1
+    assert not (root / build_stamp.BUNDLE_STAMP).exists()
+
+
+def test_the_framework_bundles_in_the_call_a_kept_bundle_leaves_out() -> None:
+    """dealer/serve.py keeps a bundle by leaving out this one call of the framework's prod
+    run; should the framework bundle elsewhere, a restart would serve a stale bundle."""
+    import inspect
+
+    from reflex import reflex
+
+    source = inspect.getsource(reflex._run_prod)
+    assert "build.setup_frontend_prod(" in source, (
+        "reflex's prod run no longer bundles through build.setup_frontend_prod: "
+        "dealer/serve.py cannot keep a built bundle that way")
+    assert "build.build(" not in source and "npm" not in source
