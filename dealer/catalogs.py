@@ -68,12 +68,15 @@ def extract_python(
 def extract(source_dir: Path = DEALER_DIR) -> dict[str, Catalog]:
     """Every marked message in the code under ``source_dir``, grouped by domain."""
     catalogs: dict[str, Catalog] = {}
+    domains: dict[str, str] = {}  # per file: each of its messages would parse it again
     for filename, lineno, message, _comments, context in extract_from_dir(
         source_dir,
         method_map=[("**.py", "dealer.catalogs:extract_python")],
         keywords=KEYWORDS,
     ):
-        domain = domain_of(source_dir / filename)
+        if filename not in domains:
+            domains[filename] = domain_of(source_dir / filename)
+        domain = domains[filename]
         catalog = catalogs.setdefault(domain, Catalog(domain=domain))
         catalog.add(message, locations=[(f"dealer/{filename}", lineno)], context=context)
     return catalogs
