@@ -17,7 +17,8 @@ import time
 import uuid
 from collections import defaultdict
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from urllib.parse import quote
 
@@ -56,6 +57,7 @@ SAME_WORKER = dict.fromkeys((
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
+    SHARED_SITE.stop()
     if hasattr(session.config, "workeroutput"):  # a worker of pytest-xdist tells the run
         session.config.workeroutput["site_starts"] = json.dumps(SITE_STARTS)
 
@@ -358,12 +360,44 @@ def _take_compiled_pages(donor: Path, checkout: Path) -> None:
         name for name in names if Path(directory) == source and name in ("build", "env.json")])
 
 
+class SharedSite:
+    """This test process's site, started in the background as soon as the process knows
+    that a test of its will need it (``pytest_collection_finish``): its compile, about a
+    minute, then runs beside the unit tests instead of after them, while the other test
+    process would wait for it with nothing to do."""
+
+    def __init__(self) -> None:
+        self.stack = ExitStack()
+        self.starting: Future[Site] | None = None
+
+    def start(self) -> Future[Site]:
+        if self.starting is None:
+            name = f"tests-{os.environ.get('PYTEST_XDIST_WORKER', 'gw0')}"
+            self.starting = ThreadPoolExecutor(1).submit(
+                lambda: self.stack.enter_context(separate_site(name, {})))
+        return self.starting
+
+    def stop(self) -> None:
+        if self.starting is not None:
+            self.starting.exception()  # its start has ended, one way or the other
+        self.stack.close()
+
+
+SHARED_SITE = SharedSite()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """With tests that need the site and others to run meanwhile, its start begins."""
+    needs = {"site" in getattr(item, "fixturenames", ()) for item in session.items}
+    if needs == {True, False}:
+        SHARED_SITE.start()
+
+
 @pytest.fixture(scope="session")
 def site() -> Iterator[Site]:
     """The site as `make run` serves it, in mock-data mode: one per test process
     (pytest-xdist's workers each have theirs)."""
-    with separate_site(f"tests-{os.environ.get('PYTEST_XDIST_WORKER', 'gw0')}", {}) as site:
-        yield site
+    yield SHARED_SITE.start().result()
 
 
 # Browser tests run Debian's Chromium through Playwright against the production build.
