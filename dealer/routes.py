@@ -11,6 +11,7 @@ derived from this one table.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit
@@ -322,6 +323,34 @@ def resolve(path: str) -> tuple[str, str, dict[str, str]] | None:
         if params is not None:
             return route.screen, route.locale, params
     return None
+
+
+@dataclass(frozen=True)
+class PageRequest:
+    """A URL as the route table reads it, resolved once and handed on: its screen ("" where
+    no screen matches), locale, path parameters and query."""
+
+    path: str
+    screen: str
+    locale: str
+    params: dict[str, str]
+    query: dict[str, str]
+
+    @property
+    def alternate_paths(self) -> dict[str, str]:
+        """The same page in every locale (``counterpart`` without resolving the path again);
+        none for a path of no screen."""
+        if not self.screen:
+            return {}
+        return {locale: path_for(self.screen, locale, **self.params) for locale in LOCALES}
+
+
+def request_for(path: str, query: Mapping[str, str] | None = None) -> PageRequest:
+    """The ``PageRequest`` of a URL: its route resolved (the locale of its prefix where no
+    screen matches)."""
+    resolved = resolve(path)
+    screen, locale, params = resolved or ("", locale_from_path(path), {})
+    return PageRequest(path, screen, locale, dict(params), dict(query or {}))
 
 
 def counterpart(path: str, locale: str) -> str:

@@ -47,7 +47,6 @@ from dealer.i18n import (
     format_date,
     format_price,
     gettext,
-    locale_from_path,
     ngettext,
 )
 from dealer.pageinfo import (
@@ -61,7 +60,7 @@ from dealer.pageinfo import (
     route_check_failed,
 )
 from dealer.params import integer
-from dealer.routes import counterpart, path_for, resolve
+from dealer.routes import PageRequest, counterpart, path_for, request_for
 from dealer.stock import catalog
 from dealer.stock.index import get_index
 from dealer.stock.labels import label
@@ -1079,21 +1078,25 @@ SCREENS: dict[str, Screen] = {
 
 async def content_view(path: str, query: Mapping[str, str] | None = None, *,
                        repo: ContentRepository | None = None) -> ContentView:
-    """What a content screen shows at ``path``; any other path gives the not-found view.
+    """What a content screen shows at ``path``; any other path gives the not-found view."""
+    return await view_for(request_for(path, query), repo=repo)
+
+
+async def view_for(request: PageRequest, *,
+                   repo: ContentRepository | None = None) -> ContentView:
+    """What a content screen shows for a resolved URL; any other gives the not-found view.
 
     The catch-all page is also the site's not-found page, so a path of another
     screen only arrives here when no page exists for it.
     """
-    resolved = resolve(path)
-    locale = resolved[1] if resolved else locale_from_path(path)
-    query = dict(query or {})
-    ctx = _Context(locale, path, query, repo or repository_for(query))
-    if resolved is None or resolved[0] not in SCREENS:
+    query = dict(request.query)
+    ctx = _Context(request.locale, request.path, query, repo or repository_for(query))
+    if request.screen not in SCREENS:
         return _page_not_found(ctx)
     try:
-        view = await SCREENS[resolved[0]](ctx, dict(resolved[2]))
+        view = await SCREENS[request.screen](ctx, dict(request.params))
     except ContentUnavailable:
-        return _unavailable(ctx, resolved[0])
+        return _unavailable(ctx, request.screen)
     for block in view.blocks:
         if block.kind in CARD_KINDS:
             block.cards_html = "".join(card_html(item, block.style) for item in block.parts)
@@ -1120,27 +1123,25 @@ def for_browser(block: Block) -> Block:
     return block
 
 
-async def describe(path: str, locale: str, params: dict[str, str],
-                   query: Mapping[str, str] | None = None) -> PageInfo:
+async def describe(request: PageRequest) -> PageInfo:
     """The page info of a content screen (``dealer.pageinfo`` describer)."""
-    info = (await content_view(path, query)).info
+    info = (await view_for(request)).info
     if info.status == 200 and info.screen in ("content", "news_article"):
         info.alternate_paths = {
-            target: await translated_path(path, target) for target in LOCALES
+            target: await translated_path(request, target) for target in LOCALES
         }
     return info
 
 
-async def translated_path(path: str, target: str, *,
+async def translated_path(request: PageRequest, target: str, *,
                           repo: ContentRepository | None = None) -> str:
     """The same page in ``target``: content pages and articles by their translated slug."""
-    resolved = resolve(path)
-    if resolved is not None and resolved[0] in ("content", "news_article"):
-        screen, locale, params = resolved
+    screen, locale, params = request.screen, request.locale, request.params
+    if screen in ("content", "news_article"):
         slug = (params.get("slug", "") if screen == "content"
                 else f"{NEWS_FOLDER[locale]}/{params.get('article', '')}")
         alternate = await (repo or get_repository()).alternate_slug(slug, locale, target)
         if alternate is not None:
             return path_for("content", target, slug=alternate)
-    return counterpart(path, target)
+    return request.alternate_paths.get(target) or counterpart(request.path, target)
 

@@ -93,6 +93,4 @@ def test_every_screen_names_its_page_and_describer(screen: str) -> None:
     assert callable(page.build)
     describer = describer_for(screen)
     assert describer is not None
-    assert list(inspect.signature(describer).parameters)[:4] == [
-        "path", "locale", "params", "query"
-    ]
+    assert list(inspect.signature(describer).parameters) == ["request"]

@@ -8,6 +8,7 @@ import asyncio
 import pytest
 
 from dealer.pageinfo import PageInfo
+from dealer.routes import PageRequest
 from dealer.web import describe as describe_module
 
 
@@ -15,10 +16,10 @@ from dealer.web import describe as describe_module
 def described(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     calls: list[str] = []
 
-    def describer(path: str, locale: str, params: dict, query: dict) -> PageInfo:
-        calls.append(path)
-        return PageInfo(screen="stock", locale=locale, params=params, path=path,
-                        title=f"{len(calls)}")
+    def describer(request: PageRequest) -> PageInfo:
+        calls.append(request.path)
+        return PageInfo(screen="stock", locale=request.locale, params=request.params,
+                        path=request.path, title=f"{len(calls)}")
 
     monkeypatch.setattr(describe_module, "describer_for", lambda screen: describer)
     monkeypatch.setattr(describe_module, "_LATELY", describe_module._LatelyDescribed())
