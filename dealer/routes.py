@@ -47,6 +47,7 @@ DEFAULT_SECTIONS: dict[str, dict[str, str]] = {
         "apply": "solliciteren",
         "appointment": "afspraak",
         "trade-in": "inruilen",
+        "financing": "financiering-uitgelegd",
     },
     "de": {
         "stock": "angebote",
@@ -72,6 +73,7 @@ DEFAULT_SECTIONS: dict[str, dict[str, str]] = {
         "apply": "bewerben",
         "appointment": "termin",
         "trade-in": "inzahlungnahme",
+        "financing": "finanzierung-erklaert",
     },
 }
 
@@ -86,6 +88,8 @@ class Screen:
     as ``"module:attribute"``; names, not imports, so this module stays plain data.
     ``sitemap``: listed in the sitemap (``dealer.web.sitemap``): once, once per brand
     (``{brand}``), or once per record of its data (a vehicle, a branch, a story).
+    ``content``: for a content screen (describer ``content:describe``), the view of
+    ``dealer.views.content`` that builds it, e.g. ``"news_view"``.
     A screen is added here and nowhere else (docs/architecture.md).
     """
 
@@ -93,10 +97,12 @@ class Screen:
     page: str = ""
     describer: str = ""
     sitemap: bool = False
+    content: str = ""
 
 
 SCREENS: dict[str, Screen] = {
-    "content": Screen("/{slug...}", "cms_pages:CONTENT", "content:describe", sitemap=True),
+    "content": Screen("/{slug...}", "cms_pages:CONTENT", "content:describe", sitemap=True,
+                      content="slug_view"),
     "direct_contact": Screen("/<direct-contact>", "forms:PAGE", "fixed:describe", sitemap=True),
     # The site's own trade-in request, where the trade-in buttons lead without a
     # valuation service of the dealer's (DEALER_TRADE_IN_URL).
@@ -111,10 +117,12 @@ SCREENS: dict[str, Screen] = {
                                 "stock:describe_listing", sitemap=True)
         for deal in ("private_lease", "private_finance", "business_lease", "business_finance")
     },
-    "brands": Screen("/<brands>", "cms_pages:CONTENT", "content:describe", sitemap=True),
+    "brands": Screen("/<brands>", "cms_pages:CONTENT", "content:describe", sitemap=True,
+                     content="brands_view"),
     "brand_models": Screen("/{brand}/<models>", "cms_models:MODELS", "content:describe",
-                           sitemap=True),
-    "brand_model": Screen("/{brand}/<models>/{model}", "cms_models:MODEL", "content:describe"),
+                           sitemap=True, content="brand_models_view"),
+    "brand_model": Screen("/{brand}/<models>/{model}", "cms_models:MODEL", "content:describe",
+                          content="model_view"),
     "model_contact": Screen("/{brand}/<models>/{model}/<model-contact>", "forms:PAGE",
                             "forms:describe_form"),
     "model_test_drive": Screen("/{brand}/<models>/{model}/<model-test-drive>", "forms:PAGE",
@@ -127,13 +135,20 @@ SCREENS: dict[str, Screen] = {
                              "locations:describe_branch"),
     "employees": Screen("/<employees>", "employees:PAGE", "locations:describe_employees",
                         sitemap=True),
-    "news": Screen("/<news>", "cms_pages:CONTENT", "content:describe", sitemap=True),
-    "news_article": Screen("/<news>/{article}", "cms_pages:CONTENT", "content:describe"),
+    "news": Screen("/<news>", "cms_pages:CONTENT", "content:describe", sitemap=True,
+                   content="news_view"),
+    "news_article": Screen("/<news>/{article}", "cms_pages:CONTENT", "content:describe",
+                           content="article_view"),
+    # How a private lease and financing work, as the content editors write it: the story
+    # at the screen's own path.
+    "financing": Screen("/<financing>", "cms_pages:CONTENT", "content:describe", sitemap=True,
+                        content="section_view"),
     "lease_offers": Screen("/<lease-offers>", "lease_offers:OVERVIEW",
                            "lease_offers:describe_offers", sitemap=True),
     "lease_offer": Screen("/<lease-offers>/{offer}", "lease_offers:DETAIL",
                           "lease_offers:describe_offer"),
-    "vacancies": Screen("/<vacancies>", "cms_pages:CONTENT", "content:describe", sitemap=True),
+    "vacancies": Screen("/<vacancies>", "cms_pages:CONTENT", "content:describe", sitemap=True,
+                        content="vacancies_view"),
     "vacancy": Screen("/<vacancies>/{vacancy}", "vacancies:PAGE", "vacancies:describe_vacancy",
                       sitemap=True),
     "vacancy_apply": Screen("/<vacancies>/{vacancy}/<apply>", "forms:PAGE",

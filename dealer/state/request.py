@@ -21,7 +21,7 @@ def page_request(state: rx.State) -> PageRequest:
     query = dict(url.query_parameters)
     kept = _RESOLVED.get(url.path)
     if kept is not None and kept[0] is route_table():
-        return replace(kept[1], query=query)
+        return replace(kept[1], params=dict(kept[1].params), query=query)
     request = request_for(url.path, query)
     _RESOLVED.keep(url.path, (route_table(), request))
     return request

@@ -60,7 +60,7 @@ from dealer.pageinfo import (
     route_check_failed,
 )
 from dealer.params import integer
-from dealer.routes import PageRequest, counterpart, path_for, request_for
+from dealer.routes import LOCALE_PREFIX, SCREENS, PageRequest, counterpart, path_for, request_for
 from dealer.stock import catalog
 from dealer.stock.index import get_index
 from dealer.stock.labels import label
@@ -238,6 +238,7 @@ class _Context:
     path: str
     query: Mapping[str, str]
     repo: ContentRepository
+    screen: str = "content"
     heading: str = ""
     toasts: list[str] = field(default_factory=list)
     unavailable: bool = False  # a block could not read its stories (content outage)
@@ -778,7 +779,7 @@ async def _story_page(ctx: _Context, story: dict, screen: str, params: dict[str,
                        toasts=list(ctx.toasts))
 
 
-async def _content(ctx: _Context, params: dict[str, str]) -> ContentView:
+async def slug_view(ctx: _Context, params: dict[str, str]) -> ContentView:
     slug = params.get("slug", "")
     if not STORY_PATH.fullmatch(slug):  # the route's check (SPEC §5): no story has it
         return _error_view(route_check_failed(ctx.path, ctx.locale, "content"))
@@ -786,6 +787,16 @@ async def _content(ctx: _Context, params: dict[str, str]) -> ContentView:
     if story is None:
         return _page_not_found(ctx)
     return await _story_page(ctx, story, "content", params, [])
+
+
+async def section_view(ctx: _Context, params: dict[str, str]) -> ContentView:
+    """The story at the screen's own path (its section word, e.g. 'financiering-uitgelegd'),
+    under that screen; the not-found page while the editors have not written it."""
+    slug = ctx.path.removeprefix(LOCALE_PREFIX[ctx.locale]).strip("/")
+    story = await ctx.repo.get_page(slug, ctx.locale)
+    if story is None:
+        return _page_not_found(ctx)
+    return await _story_page(ctx, story, ctx.screen, params, [])
 
 
 async def _overview(ctx: _Context, screen: str, folder: str, fallback_title: str,
@@ -803,16 +814,16 @@ async def _overview(ctx: _Context, screen: str, folder: str, fallback_title: str
     return await _story_page(ctx, story, screen, params, [])
 
 
-async def _vacancies(ctx: _Context, params: dict[str, str]) -> ContentView:
+async def vacancies_view(ctx: _Context, params: dict[str, str]) -> ContentView:
     return await _overview(ctx, "vacancies", VACANCIES_FOLDER[ctx.locale], N_("Vacancies"),
                            "vacancy_list", params)
 
 
-async def _news(ctx: _Context, params: dict[str, str]) -> ContentView:
+async def news_view(ctx: _Context, params: dict[str, str]) -> ContentView:
     return await _overview(ctx, "news", NEWS_FOLDER[ctx.locale], N_("News"), "news_list", params)
 
 
-async def _brands(ctx: _Context, params: dict[str, str]) -> ContentView:
+async def brands_view(ctx: _Context, params: dict[str, str]) -> ContentView:
     return await _overview(ctx, "brands", BRANDS_FOLDER[ctx.locale], N_("Brands"),
                            "brand_overview", params)
 
@@ -821,7 +832,7 @@ def _news_crumb(ctx: _Context) -> Link:
     return Link(ctx.t(N_("News")), path_for("news", ctx.locale))
 
 
-async def _article(ctx: _Context, params: dict[str, str]) -> ContentView:
+async def article_view(ctx: _Context, params: dict[str, str]) -> ContentView:
     story = await ctx.repo.get_article(params.get("article", ""), ctx.locale)
     if story is None:
         return _missing(ctx, "news_article", "news_article_not_found")
@@ -923,7 +934,7 @@ def _model_filters(ctx: _Context, models: list[dict]) -> tuple[list[Block], list
     return groups, selected
 
 
-async def _brand_models(ctx: _Context, params: dict[str, str]) -> ContentView:
+async def brand_models_view(ctx: _Context, params: dict[str, str]) -> ContentView:
     brand = params.get("brand", "")
     story = await _brand(ctx, brand)
     if story is None:
@@ -982,7 +993,7 @@ def _stock_count(query: StockQuery) -> int:
         return 0
 
 
-async def _model(ctx: _Context, params: dict[str, str]) -> ContentView:
+async def model_view(ctx: _Context, params: dict[str, str]) -> ContentView:
     brand, model = params.get("brand", ""), params.get("model", "")
     brand_story = await _brand(ctx, brand)
     if brand_story is None:
@@ -1064,16 +1075,14 @@ async def _model(ctx: _Context, params: dict[str, str]) -> ContentView:
                        actions=actions, downloads=downloads)
 
 
-Screen = Callable[[_Context, dict[str, str]], Awaitable[ContentView]]
-SCREENS: dict[str, Screen] = {
-    "content": _content,
-    "news": _news,
-    "vacancies": _vacancies,
-    "news_article": _article,
-    "brands": _brands,
-    "brand_models": _brand_models,
-    "brand_model": _model,
-}
+ContentScreen = Callable[[_Context, dict[str, str]], Awaitable[ContentView]]
+
+
+def screen_view(screen: str) -> ContentScreen | None:
+    """The view of this module that the route table's row of ``screen`` names
+    (``Screen.content``); None for a screen that is no content screen."""
+    entry = SCREENS.get(screen)
+    return globals().get(entry.content) if entry is not None and entry.content else None
 
 
 async def content_view(path: str, query: Mapping[str, str] | None = None, *,
@@ -1090,11 +1099,13 @@ async def view_for(request: PageRequest, *,
     screen only arrives here when no page exists for it.
     """
     query = dict(request.query)
-    ctx = _Context(request.locale, request.path, query, repo or repository_for(query))
-    if request.screen not in SCREENS:
+    ctx = _Context(request.locale, request.path, query, repo or repository_for(query),
+                   request.screen)
+    build = screen_view(request.screen)
+    if build is None:
         return _page_not_found(ctx)
     try:
-        view = await SCREENS[request.screen](ctx, dict(request.params))
+        view = await build(ctx, dict(request.params))
     except ContentUnavailable:
         return _unavailable(ctx, request.screen)
     for block in view.blocks:
