@@ -8,7 +8,14 @@ import reflex as rx
 
 from dealer.pageinfo import Link
 from dealer.state.request import page_request
-from dealer.views.content import Block, ContentView, Item, edited_view, for_browser, view_for
+from dealer.views.content import (
+    Block,
+    ContentView,
+    Item,
+    edited_view,
+    for_browser,
+    served_view,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -43,7 +50,7 @@ class CmsState(rx.State):
             request = f"{url.path}?{url.query}"
             self._request = request
             self.ready = False
-        view = await view_for(page)
+        view = await served_view(page)
         async with self:
             if self._request != request:
                 return

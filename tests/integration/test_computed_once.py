@@ -1,5 +1,6 @@
 """One page view computes its page once: the HTTP answer, the page's load in the app and
-its analytics events share one route resolution per request and one stock search.
+its analytics events share one route resolution per request, one stock search and one
+content view.
 
 A page view is what a visitor's browser asks for one URL: the served page (the HTTP
 layer's answer), then over the websocket the page's ``on_load`` events (the states of
@@ -29,6 +30,7 @@ from dealer.pages import page_for
 from dealer.state.analytics import AnalyticsState
 from dealer.stock.index import StockIndex
 from dealer.stock.models import Vehicle
+from dealer.views import content
 from dealer.web import server
 
 SHELL = ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"></head>'
@@ -51,9 +53,9 @@ def demo_stock(stock_engine: Engine, tmp_path: Path,
 
 @pytest.fixture
 def counted(monkeypatch: pytest.MonkeyPatch) -> Counter:
-    """Route resolutions and stock searches, wherever they are asked for."""
+    """Route resolutions, stock searches and content views built, wherever asked for."""
     counts: Counter = Counter()
-    resolve, search = routes.resolve, StockIndex.search
+    resolve, search, built = routes.resolve, StockIndex.search, content.screen_view
 
     def counting_resolve(path: str) -> Any:
         counts["resolve"] += 1
@@ -67,7 +69,12 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Counter:
         if (module is not None and module.__name__.startswith("dealer")
                 and getattr(module, "resolve", None) is resolve):
             monkeypatch.setattr(module, "resolve", counting_resolve)
+    def counting_build(screen: str) -> Any:  # asked once per content view built
+        counts["content view"] += 1
+        return built(screen)
+
     monkeypatch.setattr(StockIndex, "search", counting_search)
+    monkeypatch.setattr(content, "screen_view", counting_build)
     return counts
 
 
@@ -164,3 +171,14 @@ def test_a_page_view_resolves_its_route_once_per_request_and_searches_once(
     assert asyncio.run(page_view(url, handlers, counted)) == 200
     assert (counted["resolve http"], counted["resolve app"]) == (1, 1), counted
     assert counted["search"] == (1 if page.startswith("stock") else 0), counted
+    assert counted["content view"] == (1 if page.startswith("content") else 0), counted
+
+
+def test_every_visit_is_served_from_the_content_as_it_is_now(
+        stock_engine: Engine, counted: Counter) -> None:
+    """The app's load takes the view the answer built; the next visit's answer builds anew."""
+    handlers = page_load_events("/de/ueber-uns")
+    counted.clear()
+    for _ in range(2):
+        assert asyncio.run(page_view("/de/ueber-uns", handlers, counted)) == 200
+    assert counted["content view"] == 2, counted
