@@ -870,19 +870,19 @@ def auto_dealer(location: LocationView, path: str, locale: str) -> dict:
     return data
 
 
-def location_missing(path: str, locale: str, params: Mapping[str, str]) -> PageInfo:
+def location_missing(request: PageRequest) -> PageInfo:
     """SPEC §8 location-not-found, as the server answers it and the page titles it."""
-    screen = "brand_location" if params.get("brand") else "location"
-    return error_page("location_not_found", path, locale, screen, params=dict(params))
+    return error_page("location_not_found", request.path, request.locale, request.screen,
+                      params=dict(request.params))
 
 
-def describe_location(path: str, locale: str, params: dict[str, str]) -> PageInfo:
+def describe_location(request: PageRequest) -> PageInfo:
     """A branch page (also seen from a brand): 404 when unknown or not selling the brand."""
+    path, locale, params, screen = request.path, request.locale, request.params, request.screen
     brand = params.get("brand")
-    screen = "brand_location" if brand else "location"
     location = find_location(params.get("location", ""), brand)
     if location is None:
-        return location_missing(path, locale, params)
+        return location_missing(request)
     heading = location_heading(location, locale, brand)
     brands = ", ".join(name for _, name in location.brands)
     address = f"{location.street}, {location.postal_code} {location.city}"
@@ -920,8 +920,7 @@ def describe_location(path: str, locale: str, params: dict[str, str]) -> PageInf
 
 async def describe_branch(request: PageRequest) -> PageInfo:
     """A branch page with its reviews' rating (``describe_location`` plus the reviews)."""
-    info = await asyncio.to_thread(describe_location, request.path, request.locale,
-                                   request.params)
+    info = await asyncio.to_thread(describe_location, request)
     return await with_branch_reviews(info, request.params.get("location", ""))
 
 
