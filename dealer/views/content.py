@@ -17,7 +17,6 @@ import asyncio
 import datetime as dt
 import logging
 import re
-import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -50,7 +49,7 @@ from dealer.i18n import (
     gettext,
     ngettext,
 )
-from dealer.kept import Kept
+from dealer.kept import KeptLately
 from dealer.pageinfo import (
     Fact,
     Link,
@@ -1136,45 +1135,23 @@ def for_browser(block: Block) -> Block:
     return block
 
 
-class _ServedLately:
-    """The views the HTTP answer built in the last ``KEPT_S`` seconds, by URL (previews of
-    drafts never): the page's load in the app shows the view the visitor was just served
-    instead of building it again."""
-
-    KEPT_S = 30.0
-
-    def __init__(self) -> None:
-        self._views: Kept[tuple[float, ContentView]] = Kept(256)
-
-    @staticmethod
-    def key(request: PageRequest) -> tuple:
-        return request.path, tuple(sorted(request.query.items()))
-
-    def get(self, request: PageRequest) -> ContentView | None:
-        kept = self._views.get(self.key(request))
-        if kept is None or time.monotonic() - kept[0] > self.KEPT_S:
-            return None
-        return kept[1]
-
-    def keep(self, request: PageRequest, view: ContentView) -> None:
-        if not is_preview(request.query):
-            self._views.keep(self.key(request), (time.monotonic(), view))
-
-
-_SERVED = _ServedLately()
+# The views the HTTP answer built in the last 30 s, by URL (previews of drafts never): the
+# page's load in the app shows the view the visitor was just served.
+_SERVED: KeptLately[ContentView] = KeptLately(30.0, 256)
 
 
 async def served_view(request: PageRequest) -> ContentView:
     """The view the HTTP answer built a moment ago for the same URL, else built now: for
     the page's load in the app, which shows what the visitor was served."""
-    return _SERVED.get(request) or await view_for(request)
+    return _SERVED.get(request.path, request.query) or await view_for(request)
 
 
 async def describe(request: PageRequest) -> PageInfo:
     """The page info of a content screen (``dealer.pageinfo`` describer), always built
     anew; the view is kept for the page's load (``served_view``)."""
     view = await view_for(request)
-    _SERVED.keep(request, view)
+    if not is_preview(request.query):
+        _SERVED.keep(request.path, request.query, view)
     info = view.info
     if info.status == 200 and info.screen in ("content", "news_article"):
         info.alternate_paths = {

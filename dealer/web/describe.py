@@ -18,12 +18,11 @@ import asyncio
 import importlib
 import inspect
 import logging
-import time
 from collections.abc import Callable, Mapping
 from functools import cache
 
 from dealer.content.repository import ContentUnavailable
-from dealer.kept import Kept
+from dealer.kept import KeptLately
 from dealer.pageinfo import PageInfo, error_page, not_found
 from dealer.routes import SCREENS, PageRequest, request_for
 from dealer.visible import for_log
@@ -43,30 +42,8 @@ def describer_for(screen: str) -> Describer | None:
     return getattr(importlib.import_module(f"dealer.views.{module}"), function)
 
 
-class _LatelyDescribed:
-    """The pages described in the last ``KEPT_S`` seconds, by URL; at most ``SIZE``."""
-
-    KEPT_S = 30.0
-    SIZE = 512
-
-    def __init__(self) -> None:
-        self._pages: Kept[tuple[float, PageInfo]] = Kept(self.SIZE)
-
-    @staticmethod
-    def key(path: str, query: Mapping[str, str] | None) -> tuple:
-        return path, tuple(sorted((query or {}).items()))
-
-    def get(self, path: str, query: Mapping[str, str] | None) -> PageInfo | None:
-        kept = self._pages.get(self.key(path, query))
-        if kept is None or time.monotonic() - kept[0] > self.KEPT_S:
-            return None
-        return kept[1]
-
-    def keep(self, path: str, query: Mapping[str, str] | None, info: PageInfo) -> None:
-        self._pages.keep(self.key(path, query), (time.monotonic(), info))
-
-
-_LATELY = _LatelyDescribed()
+# The pages described in the last 30 s, by URL, for analytics of the same page view.
+_LATELY: KeptLately[PageInfo] = KeptLately(30.0, 512)
 
 
 async def described_lately(path: str, query: Mapping[str, str] | None = None) -> PageInfo:

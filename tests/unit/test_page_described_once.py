@@ -7,6 +7,7 @@ import asyncio
 
 import pytest
 
+from dealer.kept import KeptLately
 from dealer.pageinfo import PageInfo
 from dealer.routes import PageRequest
 from dealer.web import describe as describe_module
@@ -22,7 +23,7 @@ def described(monkeypatch: pytest.MonkeyPatch) -> list[str]:
                         path=request.path, title=f"{len(calls)}")
 
     monkeypatch.setattr(describe_module, "describer_for", lambda screen: describer)
-    monkeypatch.setattr(describe_module, "_LATELY", describe_module._LatelyDescribed())
+    monkeypatch.setattr(describe_module, "_LATELY", KeptLately(30.0, 512))
     return calls
 
 
@@ -41,6 +42,6 @@ def test_another_url_or_a_later_visit_is_described_again(
     assert len(described) == 3
     # A page served reads its data as it is now, never a kept description.
     assert asyncio.run(describe_module.describe("/voorraad", {"fuel": "electric"})) != first
-    monkeypatch.setattr(describe_module._LatelyDescribed, "KEPT_S", 0.0)
+    monkeypatch.setattr(describe_module._LATELY, "seconds", 0.0)
     asyncio.run(describe_module.described_lately("/voorraad", {"fuel": "electric"}))
     assert len(described) == 5
