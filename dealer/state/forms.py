@@ -42,10 +42,10 @@ from dealer.views.forms import (
     SENT_PARAM,
     FormSubject,
     form_options,
-    form_page,
     lead_subject,
     not_sent,
     requested_calculation,
+    served_form_page,
     with_presets,
 )
 from dealer.views.plates import LOOKING_UP, autofill, look_up
@@ -140,7 +140,7 @@ class FormsState(DraftKeeping, rx.State):
             self.touched, self.dirty, self.errors, self.submitted = {}, {}, {}, False
             self.file_labels, self.upload_errors, self._file_names = {}, {}, {}
             self._forget_plate()
-        info, subject = await form_page(request)
+        info, subject = await served_form_page(request)
         self._subject = subject
         self.title = info.title
         if subject is None:

@@ -30,6 +30,7 @@ from dealer.forms.definitions import (
 from dealer.forms.messages import DOMAIN
 from dealer.forms.origins import Origin, contact_origin, topic_for
 from dealer.i18n import N_, format_number, format_price, gettext
+from dealer.kept import KeptLately
 from dealer.leads.store import LeadRejectedError
 from dealer.locations.repository import branch_names, get_location, list_locations
 from dealer.pageinfo import PageInfo, error_page
@@ -301,10 +302,21 @@ def form_title(screen: str, locale: str) -> str:
     return page_title(gettext(locale, get_form(SCREEN_FORMS[screen]).title, DOMAIN))
 
 
+# The form pages the HTTP answer built in the last 30 s, by URL: the page's load in the app
+# takes the subject the visitor was just served (``served_form_page``).
+_SERVED: KeptLately[tuple[PageInfo, FormSubject | None]] = KeptLately(30.0, 256)
+
+
+async def served_form_page(request: PageRequest) -> tuple[PageInfo, FormSubject | None]:
+    """``form_page`` as the HTTP answer built it a moment ago for the same URL, else now."""
+    return _SERVED.get(request.path, request.query) or await form_page(request)
+
+
 async def describe_form(request: PageRequest) -> PageInfo:
     """The PageInfo of ``form_page`` with the served form, or its acknowledgement once
     it was sent."""
     info, subject = await form_page(request)
+    _SERVED.keep(request.path, request.query, (info, subject))
     return info if subject is None else with_form(info, subject, request.query)
 
 
