@@ -76,6 +76,7 @@ def main() -> None:
     path, _ = demo_database(args)
     os.environ["DATABASE_URL"] = f"sqlite:///{path}"
 
+    from dealer.kept import KeptLately
     from dealer.stock.index import StockIndex, get_index
     from dealer.views import stock
     from dealer.web import describe
@@ -95,12 +96,11 @@ def main() -> None:
         for label, kept in (("kept for the page view", True), ("each step its own", False)):
             searches = 0
             stock._KEPT = stock._KeptListings()
-            describe._LATELY = describe._LatelyDescribed()
+            describe._LATELY = KeptLately(30.0, 512)
             with mock.patch.object(stock._KeptListings, "get",
                                    stock._KeptListings.get if kept else lambda *_: None), \
-                    mock.patch.object(describe._LatelyDescribed, "get",
-                                      describe._LatelyDescribed.get if kept
-                                      else lambda *_: None):
+                    mock.patch.object(KeptLately, "get",
+                                      KeptLately.get if kept else lambda *_: None):
                 took = asyncio.run(page_views(addresses))
             report(label, took, searches)
 

@@ -4,8 +4,9 @@ view would otherwise build more than once."""
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from typing import Generic, TypeVar
 
 V = TypeVar("V")
@@ -32,3 +33,26 @@ class Kept(Generic[V]):
             self._values[key] = value
             while len(self._values) > self.size:
                 self._values.popitem(last=False)
+
+
+class KeptLately(Generic[V]):
+    """What a page view built for a URL (path and query), kept for at most ``seconds`` and
+    ``size`` URLs: its served page's work, for the steps of the same view that follow (the
+    app's load, analytics) a moment later."""
+
+    def __init__(self, seconds: float, size: int) -> None:
+        self.seconds = seconds
+        self._values: Kept[tuple[float, V]] = Kept(size)
+
+    @staticmethod
+    def key(path: str, query: Mapping[str, str] | None) -> tuple:
+        return path, tuple(sorted((query or {}).items()))
+
+    def get(self, path: str, query: Mapping[str, str] | None) -> V | None:
+        kept = self._values.get(self.key(path, query))
+        if kept is None or time.monotonic() - kept[0] > self.seconds:
+            return None
+        return kept[1]
+
+    def keep(self, path: str, query: Mapping[str, str] | None, value: V) -> None:
+        self._values.keep(self.key(path, query), (time.monotonic(), value))

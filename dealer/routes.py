@@ -11,6 +11,7 @@ derived from this one table.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit
@@ -46,6 +47,7 @@ DEFAULT_SECTIONS: dict[str, dict[str, str]] = {
         "apply": "solliciteren",
         "appointment": "afspraak",
         "trade-in": "inruilen",
+        "financing": "financiering-uitgelegd",
     },
     "de": {
         "stock": "angebote",
@@ -71,6 +73,7 @@ DEFAULT_SECTIONS: dict[str, dict[str, str]] = {
         "apply": "bewerben",
         "appointment": "termin",
         "trade-in": "inzahlungnahme",
+        "financing": "finanzierung-erklaert",
     },
 }
 
@@ -85,6 +88,8 @@ class Screen:
     as ``"module:attribute"``; names, not imports, so this module stays plain data.
     ``sitemap``: listed in the sitemap (``dealer.web.sitemap``): once, once per brand
     (``{brand}``), or once per record of its data (a vehicle, a branch, a story).
+    ``content``: for a content screen (describer ``content:describe``), the view of
+    ``dealer.views.content`` that builds it, e.g. ``"news_view"``.
     A screen is added here and nowhere else (docs/architecture.md).
     """
 
@@ -92,10 +97,12 @@ class Screen:
     page: str = ""
     describer: str = ""
     sitemap: bool = False
+    content: str = ""
 
 
 SCREENS: dict[str, Screen] = {
-    "content": Screen("/{slug...}", "cms_pages:CONTENT", "content:describe", sitemap=True),
+    "content": Screen("/{slug...}", "cms_pages:CONTENT", "content:describe", sitemap=True,
+                      content="slug_view"),
     "direct_contact": Screen("/<direct-contact>", "forms:PAGE", "fixed:describe", sitemap=True),
     # The site's own trade-in request, where the trade-in buttons lead without a
     # valuation service of the dealer's (DEALER_TRADE_IN_URL).
@@ -110,10 +117,12 @@ SCREENS: dict[str, Screen] = {
                                 "stock:describe_listing", sitemap=True)
         for deal in ("private_lease", "private_finance", "business_lease", "business_finance")
     },
-    "brands": Screen("/<brands>", "cms_pages:CONTENT", "content:describe", sitemap=True),
+    "brands": Screen("/<brands>", "cms_pages:CONTENT", "content:describe", sitemap=True,
+                     content="brands_view"),
     "brand_models": Screen("/{brand}/<models>", "cms_models:MODELS", "content:describe",
-                           sitemap=True),
-    "brand_model": Screen("/{brand}/<models>/{model}", "cms_models:MODEL", "content:describe"),
+                           sitemap=True, content="brand_models_view"),
+    "brand_model": Screen("/{brand}/<models>/{model}", "cms_models:MODEL", "content:describe",
+                          content="model_view"),
     "model_contact": Screen("/{brand}/<models>/{model}/<model-contact>", "forms:PAGE",
                             "forms:describe_form"),
     "model_test_drive": Screen("/{brand}/<models>/{model}/<model-test-drive>", "forms:PAGE",
@@ -126,13 +135,20 @@ SCREENS: dict[str, Screen] = {
                              "locations:describe_branch"),
     "employees": Screen("/<employees>", "employees:PAGE", "locations:describe_employees",
                         sitemap=True),
-    "news": Screen("/<news>", "cms_pages:CONTENT", "content:describe", sitemap=True),
-    "news_article": Screen("/<news>/{article}", "cms_pages:CONTENT", "content:describe"),
+    "news": Screen("/<news>", "cms_pages:CONTENT", "content:describe", sitemap=True,
+                   content="news_view"),
+    "news_article": Screen("/<news>/{article}", "cms_pages:CONTENT", "content:describe",
+                           content="article_view"),
+    # How a private lease and financing work, as the content editors write it: the story
+    # at the screen's own path.
+    "financing": Screen("/<financing>", "cms_pages:CONTENT", "content:describe", sitemap=True,
+                        content="section_view"),
     "lease_offers": Screen("/<lease-offers>", "lease_offers:OVERVIEW",
                            "lease_offers:describe_offers", sitemap=True),
     "lease_offer": Screen("/<lease-offers>/{offer}", "lease_offers:DETAIL",
                           "lease_offers:describe_offer"),
-    "vacancies": Screen("/<vacancies>", "cms_pages:CONTENT", "content:describe", sitemap=True),
+    "vacancies": Screen("/<vacancies>", "cms_pages:CONTENT", "content:describe", sitemap=True,
+                        content="vacancies_view"),
     "vacancy": Screen("/<vacancies>/{vacancy}", "vacancies:PAGE", "vacancies:describe_vacancy",
                       sitemap=True),
     "vacancy_apply": Screen("/<vacancies>/{vacancy}/<apply>", "forms:PAGE",
@@ -322,6 +338,34 @@ def resolve(path: str) -> tuple[str, str, dict[str, str]] | None:
         if params is not None:
             return route.screen, route.locale, params
     return None
+
+
+@dataclass(frozen=True)
+class PageRequest:
+    """A URL as the route table reads it, resolved once and handed on: its screen ("" where
+    no screen matches), locale, path parameters and query."""
+
+    path: str
+    screen: str
+    locale: str
+    params: dict[str, str]
+    query: dict[str, str]
+
+    @property
+    def alternate_paths(self) -> dict[str, str]:
+        """The same page in every locale (``counterpart`` without resolving the path again);
+        none for a path of no screen."""
+        if not self.screen:
+            return {}
+        return {locale: path_for(self.screen, locale, **self.params) for locale in LOCALES}
+
+
+def request_for(path: str, query: Mapping[str, str] | None = None) -> PageRequest:
+    """The ``PageRequest`` of a URL: its route resolved (the locale of its prefix where no
+    screen matches)."""
+    resolved = resolve(path)
+    screen, locale, params = resolved or ("", locale_from_path(path), {})
+    return PageRequest(path, screen, locale, dict(params), dict(query or {}))
 
 
 def counterpart(path: str, locale: str) -> str:

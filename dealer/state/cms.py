@@ -7,7 +7,15 @@ import logging
 import reflex as rx
 
 from dealer.pageinfo import Link
-from dealer.views.content import Block, ContentView, Item, content_view, edited_view, for_browser
+from dealer.state.request import page_request
+from dealer.views.content import (
+    Block,
+    ContentView,
+    Item,
+    edited_view,
+    for_browser,
+    served_view,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -38,10 +46,11 @@ class CmsState(rx.State):
     async def load(self):
         async with self:
             url = self.router.url
+            page = page_request(self)
             request = f"{url.path}?{url.query}"
             self._request = request
             self.ready = False
-        view = await content_view(url.path, url.query_parameters)
+        view = await served_view(page)
         async with self:
             if self._request != request:
                 return

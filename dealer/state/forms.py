@@ -34,7 +34,6 @@ from dealer.forms.origins import contact_origin
 from dealer.i18n import gettext
 from dealer.leads.sending import send_lead
 from dealer.leads.store import client_key, store_lead
-from dealer.routes import resolve
 from dealer.state.drafts import DraftKeeping, read_drafts
 from dealer.state.request import lead_origin, page_request
 from dealer.views.forms import (
@@ -43,10 +42,10 @@ from dealer.views.forms import (
     SENT_PARAM,
     FormSubject,
     form_options,
-    form_page,
     lead_subject,
     not_sent,
     requested_calculation,
+    served_form_page,
     with_presets,
 )
 from dealer.views.plates import LOOKING_UP, autofill, look_up
@@ -120,12 +119,11 @@ class FormsState(DraftKeeping, rx.State):
 
     @rx.event
     async def load(self) -> EventSpec | None:
-        path = self.router.url.path
-        resolved = resolve(path)
-        if resolved is None or resolved[0] not in SCREEN_FORMS:
+        request = page_request(self)
+        if request.screen not in SCREEN_FORMS:
             self.status = "error"
             return
-        screen, locale, params = resolved
+        screen, locale, params = request.screen, request.locale, request.params
         form = get_form(SCREEN_FORMS[screen])
         # The same form about the same thing, e.g. after switching language: keep what
         # was typed (the messages follow the new language). A contact link's origin (an
@@ -142,8 +140,7 @@ class FormsState(DraftKeeping, rx.State):
             self.touched, self.dirty, self.errors, self.submitted = {}, {}, {}, False
             self.file_labels, self.upload_errors, self._file_names = {}, {}, {}
             self._forget_plate()
-        info, subject = await form_page(path, locale, params,
-                                        self.router.url.query_parameters)
+        info, subject = await served_form_page(request)
         self._subject = subject
         self.title = info.title
         if subject is None:

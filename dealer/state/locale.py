@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from dealer.i18n import LOCALES, chosen_language_href, locale_from_path
+from dealer.i18n import LOCALES, chosen_language_href
+from dealer.state.request import page_request
 from dealer.views.content import translated_path
 
 
@@ -15,7 +16,7 @@ class LocaleState(rx.State):
         """The current page in the other language, with its query string; content pages
         and articles by their translated slug."""
         url = self.router.url
-        current = locale_from_path(url.path)
-        other = next(locale for locale in LOCALES if locale != current)
-        target = await translated_path(url.path, other)
+        request = page_request(self)
+        other = next(locale for locale in LOCALES if locale != request.locale)
+        target = await translated_path(request, other)
         return chosen_language_href(f"{target}?{url.query}" if url.query else target, other)

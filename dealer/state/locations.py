@@ -109,7 +109,7 @@ class LocationState(rx.State):
         self.failed = False
         self.found = location is not None
         if location is None:
-            self.title = location_missing(path, locale, params).title  # as the server says
+            self.title = location_missing(request).title  # as the server says
         else:
             self.detail = location_detail(location, locale, brand=brand, neighbours=neighbours)
             self.title = self.detail.title

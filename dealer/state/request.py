@@ -3,29 +3,28 @@ browser's URL names (from the route table, never re-parsed per state)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import replace
 
 import reflex as rx
 
-from dealer.i18n import locale_from_path
+from dealer.kept import Kept
 from dealer.leads.store import client_key
-from dealer.routes import resolve, same_site_target
+from dealer.routes import PageRequest, Route, request_for, route_table, same_site_target
 
-
-@dataclass(frozen=True)
-class PageRequest:
-    path: str
-    screen: str  # "" where no screen matches
-    locale: str
-    params: dict[str, str]
-    query: dict[str, str]
+# The route of each path the app's events came from lately: a page's loads (its states,
+# then analytics) and the events that follow ask for the same path, resolved once.
+_RESOLVED: Kept[tuple[tuple[Route, ...], PageRequest]] = Kept(1024)
 
 
 def page_request(state: rx.State) -> PageRequest:
     url = state.router.url
-    resolved = resolve(url.path)
-    screen, locale, params = resolved or ("", locale_from_path(url.path), {})
-    return PageRequest(url.path, screen, locale, dict(params), dict(url.query_parameters))
+    query = dict(url.query_parameters)
+    kept = _RESOLVED.get(url.path)
+    if kept is not None and kept[0] is route_table():
+        return replace(kept[1], params=dict(kept[1].params), query=query)
+    request = request_for(url.path, query)
+    _RESOLVED.keep(url.path, (route_table(), request))
+    return request
 
 
 def lead_origin(state: rx.State) -> dict[str, str]:

@@ -11,7 +11,7 @@ from dealer.state.request import page_request
 from dealer.views.stock import ListCard
 from dealer.views.vehicle import (
     VehicleView,
-    vehicle_page,
+    vehicle_page_for,
 )
 from dealer.visible import for_log
 
@@ -47,11 +47,12 @@ class VehicleState(rx.State):
 
     @rx.event
     def load(self) -> None:
-        path = page_request(self).path
+        request = page_request(self)
+        path = request.path
         self.photo_index = 0
         self.fullscreen = False
         try:
-            page = vehicle_page(path)
+            page = vehicle_page_for(request)
         except Exception:  # the page must answer whatever the database does
             logger.exception("vehicle page failed for %s", for_log(path))
             self.failed, self.found, self.loaded_path = True, False, path

@@ -8,7 +8,7 @@ layer for the page's own address (``describe_appointment``).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlmodel import Session
@@ -22,6 +22,7 @@ from dealer.forms.messages import DOMAIN
 from dealer.i18n import N_, format_date, gettext
 from dealer.locations.repository import list_locations
 from dealer.pageinfo import Choice, Link, PageInfo, home_link
+from dealer.routes import PageRequest
 from dealer.views.locations import location_path
 from dealer.web.seo import page_title
 
@@ -138,10 +139,10 @@ def calendar_link(*, lead_id: int, branch: Branch, category: str, day_text: str,
     return data_url(ical)
 
 
-def describe_appointment(path: str, locale: str, params: dict[str, str],
-                         query: Mapping[str, str] | None = None) -> PageInfo:
+def describe_appointment(request: PageRequest) -> PageInfo:
     """The appointment page: a request form, not for search engines (noindex); its links
     are the branches, which a visitor can also call or visit."""
+    path, locale, params = request.path, request.locale, request.params
     form = get_form("appointment")
     heading = gettext(locale, form.title, DOMAIN)
     return PageInfo(

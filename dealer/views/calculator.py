@@ -7,14 +7,13 @@ The page state and the HTTP layer (through ``dealer.pageinfo``) both ask
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from urllib.parse import urlencode
 
 from dealer.db import get_engine
 from dealer.i18n import N_, gettext
 from dealer.pageinfo import Fact, Link, PageInfo, error_page, home_link
 from dealer.pricing import Calculation, calculation_query, price_summaries
-from dealer.routes import path_for
+from dealer.routes import PageRequest, path_for
 from dealer.stock.repository import VehicleDetail, current_vehicle
 from dealer.views.stock import stock_path
 from dealer.web.seo import page_title
@@ -59,9 +58,8 @@ def heading(vehicle: VehicleDetail, locale: str) -> str:
                    calculator=gettext(locale, CALCULATOR_TITLE), vehicle=vehicle.title)
 
 
-def describe_calculator(path: str, locale: str, params: dict[str, str],
-                        query: Mapping[str, str] | None = None) -> PageInfo:
-    screen = "brand_lease_calculator" if params.get("brand") else "lease_calculator"
+def describe_calculator(request: PageRequest) -> PageInfo:
+    path, locale, params, screen = request.path, request.locale, request.params, request.screen
     vehicle = calculator_vehicle(params)
     if vehicle is None:
         return error_page("vehicle_not_found", path, locale, screen, params=params,

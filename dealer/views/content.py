@@ -47,9 +47,9 @@ from dealer.i18n import (
     format_date,
     format_price,
     gettext,
-    locale_from_path,
     ngettext,
 )
+from dealer.kept import KeptLately
 from dealer.pageinfo import (
     Fact,
     Link,
@@ -61,7 +61,7 @@ from dealer.pageinfo import (
     route_check_failed,
 )
 from dealer.params import integer
-from dealer.routes import counterpart, path_for, resolve
+from dealer.routes import LOCALE_PREFIX, SCREENS, PageRequest, counterpart, path_for, request_for
 from dealer.stock import catalog
 from dealer.stock.index import get_index
 from dealer.stock.labels import label
@@ -239,6 +239,7 @@ class _Context:
     path: str
     query: Mapping[str, str]
     repo: ContentRepository
+    screen: str = "content"
     heading: str = ""
     toasts: list[str] = field(default_factory=list)
     unavailable: bool = False  # a block could not read its stories (content outage)
@@ -779,7 +780,7 @@ async def _story_page(ctx: _Context, story: dict, screen: str, params: dict[str,
                        toasts=list(ctx.toasts))
 
 
-async def _content(ctx: _Context, params: dict[str, str]) -> ContentView:
+async def slug_view(ctx: _Context, params: dict[str, str]) -> ContentView:
     slug = params.get("slug", "")
     if not STORY_PATH.fullmatch(slug):  # the route's check (SPEC §5): no story has it
         return _error_view(route_check_failed(ctx.path, ctx.locale, "content"))
@@ -787,6 +788,16 @@ async def _content(ctx: _Context, params: dict[str, str]) -> ContentView:
     if story is None:
         return _page_not_found(ctx)
     return await _story_page(ctx, story, "content", params, [])
+
+
+async def section_view(ctx: _Context, params: dict[str, str]) -> ContentView:
+    """The story at the screen's own path (its section word, e.g. 'financiering-uitgelegd'),
+    under that screen; the not-found page while the editors have not written it."""
+    slug = ctx.path.removeprefix(LOCALE_PREFIX[ctx.locale]).strip("/")
+    story = await ctx.repo.get_page(slug, ctx.locale)
+    if story is None:
+        return _page_not_found(ctx)
+    return await _story_page(ctx, story, ctx.screen, params, [])
 
 
 async def _overview(ctx: _Context, screen: str, folder: str, fallback_title: str,
@@ -804,16 +815,16 @@ async def _overview(ctx: _Context, screen: str, folder: str, fallback_title: str
     return await _story_page(ctx, story, screen, params, [])
 
 
-async def _vacancies(ctx: _Context, params: dict[str, str]) -> ContentView:
+async def vacancies_view(ctx: _Context, params: dict[str, str]) -> ContentView:
     return await _overview(ctx, "vacancies", VACANCIES_FOLDER[ctx.locale], N_("Vacancies"),
                            "vacancy_list", params)
 
 
-async def _news(ctx: _Context, params: dict[str, str]) -> ContentView:
+async def news_view(ctx: _Context, params: dict[str, str]) -> ContentView:
     return await _overview(ctx, "news", NEWS_FOLDER[ctx.locale], N_("News"), "news_list", params)
 
 
-async def _brands(ctx: _Context, params: dict[str, str]) -> ContentView:
+async def brands_view(ctx: _Context, params: dict[str, str]) -> ContentView:
     return await _overview(ctx, "brands", BRANDS_FOLDER[ctx.locale], N_("Brands"),
                            "brand_overview", params)
 
@@ -822,7 +833,7 @@ def _news_crumb(ctx: _Context) -> Link:
     return Link(ctx.t(N_("News")), path_for("news", ctx.locale))
 
 
-async def _article(ctx: _Context, params: dict[str, str]) -> ContentView:
+async def article_view(ctx: _Context, params: dict[str, str]) -> ContentView:
     story = await ctx.repo.get_article(params.get("article", ""), ctx.locale)
     if story is None:
         return _missing(ctx, "news_article", "news_article_not_found")
@@ -924,7 +935,7 @@ def _model_filters(ctx: _Context, models: list[dict]) -> tuple[list[Block], list
     return groups, selected
 
 
-async def _brand_models(ctx: _Context, params: dict[str, str]) -> ContentView:
+async def brand_models_view(ctx: _Context, params: dict[str, str]) -> ContentView:
     brand = params.get("brand", "")
     story = await _brand(ctx, brand)
     if story is None:
@@ -983,7 +994,7 @@ def _stock_count(query: StockQuery) -> int:
         return 0
 
 
-async def _model(ctx: _Context, params: dict[str, str]) -> ContentView:
+async def model_view(ctx: _Context, params: dict[str, str]) -> ContentView:
     brand, model = params.get("brand", ""), params.get("model", "")
     brand_story = await _brand(ctx, brand)
     if brand_story is None:
@@ -1065,35 +1076,39 @@ async def _model(ctx: _Context, params: dict[str, str]) -> ContentView:
                        actions=actions, downloads=downloads)
 
 
-Screen = Callable[[_Context, dict[str, str]], Awaitable[ContentView]]
-SCREENS: dict[str, Screen] = {
-    "content": _content,
-    "news": _news,
-    "vacancies": _vacancies,
-    "news_article": _article,
-    "brands": _brands,
-    "brand_models": _brand_models,
-    "brand_model": _model,
-}
+ContentScreen = Callable[[_Context, dict[str, str]], Awaitable[ContentView]]
+
+
+def screen_view(screen: str) -> ContentScreen | None:
+    """The view of this module that the route table's row of ``screen`` names
+    (``Screen.content``); None for a screen that is no content screen."""
+    entry = SCREENS.get(screen)
+    return globals().get(entry.content) if entry is not None and entry.content else None
 
 
 async def content_view(path: str, query: Mapping[str, str] | None = None, *,
                        repo: ContentRepository | None = None) -> ContentView:
-    """What a content screen shows at ``path``; any other path gives the not-found view.
+    """What a content screen shows at ``path``; any other path gives the not-found view."""
+    return await view_for(request_for(path, query), repo=repo)
+
+
+async def view_for(request: PageRequest, *,
+                   repo: ContentRepository | None = None) -> ContentView:
+    """What a content screen shows for a resolved URL; any other gives the not-found view.
 
     The catch-all page is also the site's not-found page, so a path of another
     screen only arrives here when no page exists for it.
     """
-    resolved = resolve(path)
-    locale = resolved[1] if resolved else locale_from_path(path)
-    query = dict(query or {})
-    ctx = _Context(locale, path, query, repo or repository_for(query))
-    if resolved is None or resolved[0] not in SCREENS:
+    query = dict(request.query)
+    ctx = _Context(request.locale, request.path, query, repo or repository_for(query),
+                   request.screen)
+    build = screen_view(request.screen)
+    if build is None:
         return _page_not_found(ctx)
     try:
-        view = await SCREENS[resolved[0]](ctx, dict(resolved[2]))
+        view = await build(ctx, dict(request.params))
     except ContentUnavailable:
-        return _unavailable(ctx, resolved[0])
+        return _unavailable(ctx, request.screen)
     for block in view.blocks:
         if block.kind in CARD_KINDS:
             block.cards_html = "".join(card_html(item, block.style) for item in block.parts)
@@ -1120,27 +1135,40 @@ def for_browser(block: Block) -> Block:
     return block
 
 
-async def describe(path: str, locale: str, params: dict[str, str],
-                   query: Mapping[str, str] | None = None) -> PageInfo:
-    """The page info of a content screen (``dealer.pageinfo`` describer)."""
-    info = (await content_view(path, query)).info
+# The views the HTTP answer built in the last 30 s, by URL (previews of drafts never): the
+# page's load in the app shows the view the visitor was just served.
+_SERVED: KeptLately[ContentView] = KeptLately(30.0, 256)
+
+
+async def served_view(request: PageRequest) -> ContentView:
+    """The view the HTTP answer built a moment ago for the same URL, else built now: for
+    the page's load in the app, which shows what the visitor was served."""
+    return _SERVED.get(request.path, request.query) or await view_for(request)
+
+
+async def describe(request: PageRequest) -> PageInfo:
+    """The page info of a content screen (``dealer.pageinfo`` describer), always built
+    anew; the view is kept for the page's load (``served_view``)."""
+    view = await view_for(request)
+    if not is_preview(request.query):
+        _SERVED.keep(request.path, request.query, view)
+    info = view.info
     if info.status == 200 and info.screen in ("content", "news_article"):
         info.alternate_paths = {
-            target: await translated_path(path, target) for target in LOCALES
+            target: await translated_path(request, target) for target in LOCALES
         }
     return info
 
 
-async def translated_path(path: str, target: str, *,
+async def translated_path(request: PageRequest, target: str, *,
                           repo: ContentRepository | None = None) -> str:
     """The same page in ``target``: content pages and articles by their translated slug."""
-    resolved = resolve(path)
-    if resolved is not None and resolved[0] in ("content", "news_article"):
-        screen, locale, params = resolved
+    screen, locale, params = request.screen, request.locale, request.params
+    if screen in ("content", "news_article"):
         slug = (params.get("slug", "") if screen == "content"
                 else f"{NEWS_FOLDER[locale]}/{params.get('article', '')}")
         alternate = await (repo or get_repository()).alternate_slug(slug, locale, target)
         if alternate is not None:
             return path_for("content", target, slug=alternate)
-    return counterpart(path, target)
+    return request.alternate_paths.get(target) or counterpart(request.path, target)
 

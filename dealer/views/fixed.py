@@ -6,12 +6,10 @@ stock, which is worth finding ("auto's vergelijken")."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from dealer.forms.definitions import SCREEN_FORMS
 from dealer.i18n import N_, gettext
 from dealer.pageinfo import PageInfo
-from dealer.routes import resolve
+from dealer.routes import PageRequest
 from dealer.views.forms import form_title, load_subject, with_form
 
 FIXED_PAGES = {
@@ -25,9 +23,9 @@ FIXED_PAGES = {
 }
 
 
-async def describe(path: str, locale: str, params: dict[str, str],
-                   query: Mapping[str, str] | None = None) -> PageInfo:
-    screen = resolve(path)[0]  # type: ignore[index] - only named for resolvable screens
+async def describe(request: PageRequest) -> PageInfo:
+    path, locale, params, query = request.path, request.locale, request.params, request.query
+    screen = request.screen
     info = PageInfo(screen, locale, params, path, description=gettext(locale, FIXED_PAGES[screen]))
     if screen not in SCREEN_FORMS:
         return info

@@ -30,13 +30,14 @@ from dealer.forms.definitions import (
 from dealer.forms.messages import DOMAIN
 from dealer.forms.origins import Origin, contact_origin, topic_for
 from dealer.i18n import N_, format_number, format_price, gettext
+from dealer.kept import KeptLately
 from dealer.leads.store import LeadRejectedError
 from dealer.locations.repository import branch_names, get_location, list_locations
 from dealer.pageinfo import PageInfo, error_page
 from dealer.params import text
 from dealer.plates.plates import MAX_INPUT
 from dealer.pricing import calculation_from_query, calculation_query
-from dealer.routes import path_for, resolve
+from dealer.routes import PageRequest, path_for
 from dealer.stock.repository import get_vehicle
 from dealer.views.lease_offers import offer_detail
 from dealer.views.plates import VALUATION_PARAM
@@ -271,14 +272,12 @@ def not_found_kind(screen: str) -> str:
     return "vehicle_form_not_found"
 
 
-async def form_page(
-    path: str, locale: str, params: dict[str, str], query: Mapping[str, str] | None = None,
-) -> tuple[PageInfo, FormSubject | None]:
+async def form_page(request: PageRequest) -> tuple[PageInfo, FormSubject | None]:
     """The page info of a form screen and its subject: 404 (no subject) for an unknown
     vehicle or model, 500 when the subject could not be loaded. Form pages are not for
     search engines (noindex)."""
-    resolved = resolve(path)
-    screen = resolved[0] if resolved else "direct_contact"
+    path, locale, params, query = request.path, request.locale, request.params, request.query
+    screen = request.screen or "direct_contact"
     form = get_form(SCREEN_FORMS[screen])
     info = PageInfo(screen=screen, locale=locale, params=params, path=path, noindex=True)
     try:
@@ -303,12 +302,22 @@ def form_title(screen: str, locale: str) -> str:
     return page_title(gettext(locale, get_form(SCREEN_FORMS[screen]).title, DOMAIN))
 
 
-async def describe_form(path: str, locale: str, params: dict[str, str],
-                        query: Mapping[str, str] | None = None) -> PageInfo:
+# The form pages the HTTP answer built in the last 30 s, by URL: the page's load in the app
+# takes the subject the visitor was just served (``served_form_page``).
+_SERVED: KeptLately[tuple[PageInfo, FormSubject | None]] = KeptLately(30.0, 256)
+
+
+async def served_form_page(request: PageRequest) -> tuple[PageInfo, FormSubject | None]:
+    """``form_page`` as the HTTP answer built it a moment ago for the same URL, else now."""
+    return _SERVED.get(request.path, request.query) or await form_page(request)
+
+
+async def describe_form(request: PageRequest) -> PageInfo:
     """The PageInfo of ``form_page`` with the served form, or its acknowledgement once
     it was sent."""
-    info, subject = await form_page(path, locale, params, query)
-    return info if subject is None else with_form(info, subject, query)
+    info, subject = await form_page(request)
+    _SERVED.keep(request.path, request.query, (info, subject))
+    return info if subject is None else with_form(info, subject, request.query)
 
 
 def with_form(info: PageInfo, subject: FormSubject,

@@ -20,7 +20,7 @@ from dealer.i18n import N_, format_number, format_price, gettext, ngettext
 from dealer.pageinfo import Fact, Link, PageInfo, error_page, home_link
 from dealer.params import integer
 from dealer.pricing import business_disclaimer, km_text, money, months_text
-from dealer.routes import path_for
+from dealer.routes import PageRequest, path_for
 from dealer.stock import catalog
 from dealer.stock.labels import label
 from dealer.stock.repository import LeaseOfferView, get_lease_offer, list_lease_offers
@@ -300,9 +300,9 @@ def offer_listing(params: Mapping[str, str], locale: str) -> dict:
     }
 
 
-def describe_offers(path: str, locale: str, params: Mapping[str, str],
-                    query: Mapping[str, str]) -> PageInfo:
+def describe_offers(request: PageRequest) -> PageInfo:
     """The overview for clients without JavaScript; a narrowed list is for visitors only."""
+    path, locale, query = request.path, request.locale, request.query
     listing = offer_listing(query, locale)
     params = listing["filters"].to_params()
     heading = gettext(locale, OVERVIEW_TITLE)
@@ -367,8 +367,8 @@ def offer_detail(slug: str, locale: str) -> OfferDetail | None:
     )
 
 
-def describe_offer(path: str, locale: str, params: Mapping[str, str],
-                   query: Mapping[str, str] | None = None) -> PageInfo:
+def describe_offer(request: PageRequest) -> PageInfo:
+    path, locale, params = request.path, request.locale, request.params
     detail = offer_detail(params.get("offer", ""), locale)
     if detail is None:
         return error_page("lease_vehicle_not_found", path, locale, "lease_offer",

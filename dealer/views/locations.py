@@ -43,7 +43,7 @@ from dealer.locations.repository import (
     list_locations,
 )
 from dealer.pageinfo import Fact, Link, PageInfo, error_page, home_link, not_found
-from dealer.routes import path_for
+from dealer.routes import PageRequest, path_for
 from dealer.settings import get_settings
 from dealer.stock import catalog
 from dealer.stock.labels import label
@@ -870,20 +870,19 @@ def auto_dealer(location: LocationView, path: str, locale: str) -> dict:
     return data
 
 
-def location_missing(path: str, locale: str, params: Mapping[str, str]) -> PageInfo:
+def location_missing(request: PageRequest) -> PageInfo:
     """SPEC §8 location-not-found, as the server answers it and the page titles it."""
-    screen = "brand_location" if params.get("brand") else "location"
-    return error_page("location_not_found", path, locale, screen, params=dict(params))
+    return error_page("location_not_found", request.path, request.locale, request.screen,
+                      params=dict(request.params))
 
 
-def describe_location(path: str, locale: str, params: dict[str, str],
-                      query: Mapping[str, str] | None = None) -> PageInfo:
+def describe_location(request: PageRequest) -> PageInfo:
     """A branch page (also seen from a brand): 404 when unknown or not selling the brand."""
+    path, locale, params, screen = request.path, request.locale, request.params, request.screen
     brand = params.get("brand")
-    screen = "brand_location" if brand else "location"
     location = find_location(params.get("location", ""), brand)
     if location is None:
-        return location_missing(path, locale, params)
+        return location_missing(request)
     heading = location_heading(location, locale, brand)
     brands = ", ".join(name for _, name in location.brands)
     address = f"{location.street}, {location.postal_code} {location.city}"
@@ -919,18 +918,16 @@ def describe_location(path: str, locale: str, params: dict[str, str],
     )
 
 
-async def describe_branch(path: str, locale: str, params: dict[str, str],
-                          query: Mapping[str, str] | None = None) -> PageInfo:
+async def describe_branch(request: PageRequest) -> PageInfo:
     """A branch page with its reviews' rating (``describe_location`` plus the reviews)."""
-    info = await asyncio.to_thread(describe_location, path, locale, params, query)
-    return await with_branch_reviews(info, params.get("location", ""))
+    info = await asyncio.to_thread(describe_location, request)
+    return await with_branch_reviews(info, request.params.get("location", ""))
 
 
-def describe_locations(
-    path: str, locale: str, params: dict[str, str], query: Mapping[str, str]
-) -> PageInfo:
+def describe_locations(request: PageRequest) -> PageInfo:
     """The location list: every branch (or a search's matches) as links; a search is
     for visitors (noindex,follow), the full list for search engines."""
+    path, locale, params, query = request.path, request.locale, request.params, request.query
     search = LocationSearch.from_params(query)
     listing = location_listing(load_locations(), search, locale)
     heading = gettext(locale, LOCATIONS_TITLE)
@@ -963,10 +960,9 @@ def describe_locations(
     )
 
 
-def describe_employees(
-    path: str, locale: str, params: dict[str, str], query: Mapping[str, str]
-) -> PageInfo:
+def describe_employees(request: PageRequest) -> PageInfo:
     """The employee overview; not a page at all while employees are not displayed."""
+    path, locale, params, query = request.path, request.locale, request.params, request.query
     if not get_settings().feature_employee_display:
         return not_found(path, locale, "employees")
     search = EmployeeSearch.from_params(query)

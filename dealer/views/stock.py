@@ -21,7 +21,7 @@ from dealer.locations.lookup import MAX_PLACE_LENGTH
 from dealer.pageinfo import Choice, Fact, Link, PageInfo, error_page, home_link
 from dealer.params import integer
 from dealer.reservations.service import held_vehicles
-from dealer.routes import path_for, resolve
+from dealer.routes import PageRequest, path_for
 from dealer.settings import get_settings
 from dealer.stock import catalog
 from dealer.stock.index import StockIndex, get_index
@@ -917,9 +917,7 @@ def _page_window(current: int, pages: int, width: int = 2) -> list[int]:
     return sorted(numbers)
 
 
-def describe_listing(
-    path: str, locale: str, params: Mapping[str, str], query: Mapping[str, str]
-) -> PageInfo:
+def describe_listing(request: PageRequest) -> PageInfo:
     """The stock overview as served: heading, count, cards as links, and the page's parts
     (cards, filters, menus, page numbers) that work before and without the app.
 
@@ -927,7 +925,8 @@ def describe_listing(
     search engines: noindex,follow with the canonical on the unfiltered listing. A
     single filter value (``?fuel=electric``) is an indexable landing page.
     """
-    screen = resolve(path)[0]  # type: ignore[index] - only named for resolvable screens
+    path, locale, params, query = request.path, request.locale, request.params, request.query
+    screen = request.screen
     scope = Scope.of(screen, params)
     brand = scope.brand
     if brand is not None and brand not in PLATFORM_BRANDS:  # /anything/voorraad

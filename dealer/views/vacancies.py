@@ -21,7 +21,7 @@ from dealer.db import session_scope
 from dealer.i18n import LOCALES, N_, format_date, format_price, gettext
 from dealer.locations.repository import LocationView, list_locations
 from dealer.pageinfo import Fact, Link, PageInfo, error_page, home_link
-from dealer.routes import path_for
+from dealer.routes import PageRequest, path_for
 from dealer.settings import get_settings
 from dealer.stock import catalog
 from dealer.stock.labels import label
@@ -233,9 +233,8 @@ async def vacancy_page(path: str, locale: str, params: Mapping[str, str],
     )
 
 
-async def describe_vacancy(path: str, locale: str, params: dict[str, str],
-                           query: Mapping[str, str] | None = None) -> PageInfo:
-    return (await vacancy_page(path, locale, params))[0]
+async def describe_vacancy(request: PageRequest) -> PageInfo:
+    return (await vacancy_page(request.path, request.locale, request.params))[0]
 
 
 async def sitemap_paths(repo: ContentRepository | None = None) -> list[dict[str, str]]:

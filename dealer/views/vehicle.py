@@ -10,7 +10,7 @@ state and the HTTP layer both call it, so they always agree on a vehicle.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -41,7 +41,7 @@ from dealer.plates.client import RegisteredVehicle
 from dealer.plates.register import StockRegister, get_stock_register
 from dealer.reservations.service import held_vehicles
 from dealer.reservations.terms import RESERVATION_TERMS
-from dealer.routes import path_for, resolve, screens_showing
+from dealer.routes import PageRequest, path_for, request_for, screens_showing
 from dealer.settings import get_settings
 from dealer.shortlists import CONSUMPTION_ROWS, DATA_ROWS, Formatter
 from dealer.stock import catalog, price_history
@@ -829,14 +829,19 @@ def describe_not_found(
                       href=stock_path(locale, params.get("brand")))
 
 
-def describe_vehicle(path: str, locale: str, params: dict[str, str],
-                     query: Mapping[str, str] | None = None) -> PageInfo:
-    return vehicle_page(path).info
+def describe_vehicle(request: PageRequest) -> PageInfo:
+    return vehicle_page_for(request).info
 
 
 def vehicle_page(path: str, *, engine: Engine | None = None,
                  register: StockRegister | None = None) -> VehiclePage:
-    """The vehicle a path names, or the vehicle-not-found page.
+    """The vehicle page of a path (``vehicle_page_for`` its route resolved)."""
+    return vehicle_page_for(request_for(path), engine=engine, register=register)
+
+
+def vehicle_page_for(request: PageRequest, *, engine: Engine | None = None,
+                     register: StockRegister | None = None) -> VehiclePage:
+    """The vehicle a URL names, or the vehicle-not-found page.
 
     An unknown vehicle, or a brand page of a vehicle of another brand
     (/audi/voorraad/<a Volkswagen>), answers 404. A vehicle that is sold or withdrawn
@@ -844,10 +849,9 @@ def vehicle_page(path: str, *, engine: Engine | None = None,
     offer is gone for good, so search engines drop the URL at once, and the visitor is
     pointed back to the stock and offered the vehicles most like it (``similar``).
     """
-    resolved = resolve(path)
-    if resolved is None or resolved[0] not in VEHICLE_SCREENS:
+    path, screen, locale, params = request.path, request.screen, request.locale, request.params
+    if screen not in VEHICLE_SCREENS:
         raise ValueError(f"not a vehicle page: {path!r}")
-    screen, locale, params = resolved
     brand = params.get("brand")
     engine = engine or get_engine()
     detail = current_vehicle(engine, params["vehicle"])

@@ -3,8 +3,8 @@
 The HTTP layer (status codes, head tags, HTML for clients without JavaScript) and the
 Reflex pages (titles, not-found states) both end in the same presenters
 (``dealer.views``), so they can never disagree about a page. Every describer has one
-signature, ``(path, locale, params, query) -> PageInfo``, sync or async; a sync one
-reads the database and runs in a worker thread.
+signature, ``(request: PageRequest) -> PageInfo`` (the URL's route resolved once, here),
+sync or async; a sync one reads the database and runs in a worker thread.
 
 The pages described last are kept for a moment (``described_lately``): the app asks for
 a page's analytics events right after the page was served, and takes the page the HTTP
@@ -18,15 +18,13 @@ import asyncio
 import importlib
 import inspect
 import logging
-import time
 from collections.abc import Callable, Mapping
 from functools import cache
 
 from dealer.content.repository import ContentUnavailable
-from dealer.i18n import locale_from_path
-from dealer.kept import Kept
+from dealer.kept import KeptLately
 from dealer.pageinfo import PageInfo, error_page, not_found
-from dealer.routes import SCREENS, resolve
+from dealer.routes import SCREENS, PageRequest, request_for
 from dealer.visible import for_log
 
 logger = logging.getLogger(__name__)
@@ -44,30 +42,8 @@ def describer_for(screen: str) -> Describer | None:
     return getattr(importlib.import_module(f"dealer.views.{module}"), function)
 
 
-class _LatelyDescribed:
-    """The pages described in the last ``KEPT_S`` seconds, by URL; at most ``SIZE``."""
-
-    KEPT_S = 30.0
-    SIZE = 512
-
-    def __init__(self) -> None:
-        self._pages: Kept[tuple[float, PageInfo]] = Kept(self.SIZE)
-
-    @staticmethod
-    def key(path: str, query: Mapping[str, str] | None) -> tuple:
-        return path, tuple(sorted((query or {}).items()))
-
-    def get(self, path: str, query: Mapping[str, str] | None) -> PageInfo | None:
-        kept = self._pages.get(self.key(path, query))
-        if kept is None or time.monotonic() - kept[0] > self.KEPT_S:
-            return None
-        return kept[1]
-
-    def keep(self, path: str, query: Mapping[str, str] | None, info: PageInfo) -> None:
-        self._pages.keep(self.key(path, query), (time.monotonic(), info))
-
-
-_LATELY = _LatelyDescribed()
+# The pages described in the last 30 s, by URL, for analytics of the same page view.
+_LATELY: KeptLately[PageInfo] = KeptLately(30.0, 512)
 
 
 async def described_lately(path: str, query: Mapping[str, str] | None = None) -> PageInfo:
@@ -87,17 +63,25 @@ async def describe(path: str, query: Mapping[str, str] | None = None) -> PageInf
 
 
 async def _described(path: str, query: Mapping[str, str] | None) -> PageInfo:
-    resolved = resolve(path)
-    if resolved is None:
-        return not_found(path, locale_from_path(path))
-    screen, locale, params = resolved
+    request = request_for(path, query)
+    if not request.screen:
+        return not_found(path, request.locale)
+    info = await _answer(request)
+    # The page in the other language, for its hreflang and language switch, from the
+    # route already resolved (a content page's translated slug is its own describer's).
+    info.alternate_paths = info.alternate_paths or request.alternate_paths
+    return info
+
+
+async def _answer(request: PageRequest) -> PageInfo:
+    screen, locale, params, path = request.screen, request.locale, request.params, request.path
     describer = describer_for(screen)
     if describer is None:
         return PageInfo(screen=screen, locale=locale, params=params, path=path)
     try:
         if inspect.iscoroutinefunction(describer):
-            return await describer(path, locale, params, query or {})
-        return await asyncio.to_thread(describer, path, locale, params, query or {})
+            return await describer(request)
+        return await asyncio.to_thread(describer, request)
     except ContentUnavailable:  # an outage is no missing page and no error of ours
         return error_page("content_unavailable", path, locale, screen, status=503,
                           params=params, href=path)

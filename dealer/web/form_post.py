@@ -34,7 +34,7 @@ from dealer.i18n import gettext
 from dealer.leads.sending import send_lead
 from dealer.leads.store import RateLimitedError, client_key, store_lead
 from dealer.pageinfo import PageInfo
-from dealer.routes import resolve, same_site
+from dealer.routes import PageRequest, request_for, resolve, same_site
 from dealer.settings import get_settings
 from dealer.views.forms import (
     SENT,
@@ -95,8 +95,8 @@ async def read_body(receive: Receive, limit: int) -> bytes | None:
 async def answer_post(scope: Scope, receive: Receive) -> Response | PageInfo:
     """A redirect or refusal, or the page to answer with (its status set)."""
     path: str = scope["path"]
-    screen, locale, route_params = resolve(path) or ("", "nl", {})
-    query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
+    page = request_for(path, dict(parse_qsl(scope.get("query_string", b"").decode("latin-1"))))
+    screen, locale, query = page.screen, page.locale, page.query
     headers = Headers(scope=scope)
     length = announced_length(scope)
     if length is not None and length > MAX_FORM_BYTES:
@@ -104,14 +104,14 @@ async def answer_post(scope: Scope, receive: Receive) -> Response | PageInfo:
     malformed = gettext(locale, MALFORMED_FORM, DOMAIN)
     if not same_origin(headers):
         logger.info("refused a form sent to %s from another site", for_log(path))
-        return await _page(path, locale, route_params, query, status=403, failure=malformed)
+        return await _page(page, status=403, failure=malformed)
     body = await read_body(receive, MAX_FORM_BYTES)
     if body is None:
         return PlainTextResponse("Request too large", status_code=413)
     sent = params.form_fields(body, headers.get("content-type", ""), max_fields=MAX_FIELDS)
     if sent is None:
-        return await _page(path, locale, route_params, query, status=400, failure=malformed)
-    info, subject = await form_page(path, locale, route_params, query)
+        return await _page(page, status=400, failure=malformed)
+    info, subject = await form_page(page)
     if subject is None:
         return info  # the vehicle is gone: its page says so, as on a GET
     form = get_form(SCREEN_FORMS[screen])
@@ -139,10 +139,9 @@ async def answer_post(scope: Scope, receive: Receive) -> Response | PageInfo:
                             status_code=303)
 
 
-async def _page(path: str, locale: str, route_params: dict[str, str], query: dict[str, str],
-                *, status: int, failure: str) -> PageInfo:
+async def _page(page: PageRequest, *, status: int, failure: str) -> PageInfo:
     """The form's page with a fresh form and ``failure`` above it (nothing sent is shown)."""
-    info, subject = await form_page(path, locale, route_params, query)
+    info, subject = await form_page(page)
     if subject is None:
         return info
     info.status = status

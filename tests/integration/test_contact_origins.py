@@ -13,7 +13,7 @@ from sqlmodel import Session, select
 from dealer import db, settings
 from dealer.locations.repository import branch_names, get_location
 from dealer.pageinfo import PageInfo
-from dealer.routes import path_for
+from dealer.routes import path_for, request_for
 from dealer.stock.models import Vehicle
 from dealer.stock.repository import get_vehicle
 from dealer.views.forms import FormSubject, form_page
@@ -30,8 +30,8 @@ def demo_stock(stock_engine: Engine, monkeypatch: pytest.MonkeyPatch) -> Iterato
 
 
 def contact(locale: str, query: Mapping[str, object]) -> tuple[PageInfo, FormSubject]:
-    info, subject = asyncio.run(form_page(path_for("direct_contact", locale), locale, {},
-                                          query))  # type: ignore[arg-type]
+    info, subject = asyncio.run(form_page(request_for(path_for("direct_contact", locale),
+                                                      query)))  # type: ignore[arg-type]
     assert info.status == 200 and subject is not None
     return info, subject
 
@@ -91,7 +91,7 @@ def test_an_unknown_or_garbled_origin_leaves_a_working_plain_form(
 
 def test_a_model_contact_form_starts_with_the_sales_topic() -> None:
     path = path_for("model_contact", "nl", brand="volkswagen", model="polo")
-    info, subject = asyncio.run(form_page(path, "nl", {"brand": "volkswagen", "model": "polo"}))
+    info, subject = asyncio.run(form_page(request_for(path)))
     assert info.title.startswith("Contact over dit model: Volkswagen Polo")
     assert subject is not None and subject.title == "Volkswagen Polo"
     assert subject.presets == {"topic": "sales"}

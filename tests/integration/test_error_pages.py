@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from starlette.datastructures import Headers
 
+from dealer.routes import PageRequest
 from dealer.web import describe as describe_module
 from dealer.web import server
 from dealer.web.describe import describe
@@ -26,7 +27,7 @@ CRAWLER = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.ht
 
 @pytest.fixture
 def failing_describer(monkeypatch: pytest.MonkeyPatch) -> None:
-    def fails(path: str, locale: str, params: dict, query: dict):
+    def fails(request: PageRequest):
         raise RuntimeError(SECRET)
 
     monkeypatch.setattr(describe_module, "describer_for", lambda screen: fails)

@@ -14,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dealer import reporting
+from dealer.routes import PageRequest
 from dealer.settings import Settings
 from dealer.state.failures import browser_failed
 from dealer.web import describe as describe_module
@@ -34,7 +35,7 @@ def ingest() -> Iterator[LoopbackService]:
 
 @pytest.fixture
 def failing_page(monkeypatch: pytest.MonkeyPatch) -> None:
-    def fails(path: str, locale: str, params: dict, query: dict):
+    def fails(request: PageRequest):
         raise RuntimeError(f"lead of {EMAIL} ({PHONE}) could not be read")
 
     monkeypatch.setattr(describe_module, "describer_for", lambda screen: fails)

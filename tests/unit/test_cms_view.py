@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from dealer.content.repository import DEMO_DIR, ContentRepository
+from dealer.routes import request_for
 from dealer.settings import Settings
 from dealer.stock import demo as stock_demo
 from dealer.views import reviews as reviews_view
@@ -238,14 +239,18 @@ async def test_http_layer_and_page_agree_on_status() -> None:
 
 async def test_language_switch_uses_translated_slugs() -> None:
     repo = demo_repo()
-    assert await translated_path("/over-ons/team", "de", repo=repo) == "/de/ueber-uns/team"
-    assert await translated_path("/de/datenschutz", "nl", repo=repo) == "/privacy"
-    assert await translated_path("/nieuws/gratis-wintercheck", "de", repo=repo) == (
+
+    async def other_language(path: str, target: str) -> str:
+        return await translated_path(request_for(path), target, repo=repo)
+
+    assert await other_language("/over-ons/team", "de") == "/de/ueber-uns/team"
+    assert await other_language("/de/datenschutz", "nl") == "/privacy"
+    assert await other_language("/nieuws/gratis-wintercheck", "de") == (
         "/de/aktuelles/kostenloser-wintercheck")
-    assert await translated_path("/", "de", repo=repo) == "/de"
+    assert await other_language("/", "de") == "/de"
     # Screens of the route table keep their counterpart; an untranslated page goes there too.
-    assert await translated_path("/voorraad", "de", repo=repo) == "/de/angebote"
-    assert await translated_path("/bestaat-niet", "de", repo=repo) == "/de/bestaat-niet"
+    assert await other_language("/voorraad", "de") == "/de/angebote"
+    assert await other_language("/bestaat-niet", "de") == "/de/bestaat-niet"
 
 
 def manufacturer_pages(tmp_path: Path) -> ContentRepository:

@@ -8,6 +8,7 @@ import pytest
 
 from dealer.locations.postcodes import areas
 from dealer.locations.repository import EmployeeView, LocationView, OpeningTime
+from dealer.routes import request_for
 from dealer.stock.demo import BRANCHES
 from dealer.views import locations as view
 from dealer.views.locations import (
@@ -383,7 +384,7 @@ def test_location_description_has_dealer_data_and_404s_for_unsold_brands(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(view, "load_location", {"utrecht": UTRECHT}.get)
-    info = view.describe_location("/de/standorte/utrecht", "de", {"location": "utrecht"})
+    info = view.describe_location(request_for("/de/standorte/utrecht"))
     assert info.status == 200 and info.og_type == "business.business"
     assert info.heading == "Rijnland Autogroep Utrecht"
     dealer = info.json_ld[0]
@@ -399,11 +400,9 @@ def test_location_description_has_dealer_data_and_404s_for_unsold_brands(
     assert facts["Telefon"] == "+31 30 262 40 00"
     assert facts["Verkauf"].startswith("Mo.–Mi. 09:00 – 18:00 Uhr")
 
-    sold = view.describe_location("/audi/vestigingen/utrecht", "nl",
-                                  {"brand": "audi", "location": "utrecht"})
+    sold = view.describe_location(request_for("/audi/vestigingen/utrecht"))
     assert sold.status == 200 and sold.heading == "Audi bij Rijnland Autogroep Utrecht"
-    not_sold = view.describe_location("/seat/vestigingen/utrecht", "nl",
-                                      {"brand": "seat", "location": "utrecht"})
-    unknown = view.describe_location("/vestigingen/atlantis", "nl", {"location": "atlantis"})
+    not_sold = view.describe_location(request_for("/seat/vestigingen/utrecht"))
+    unknown = view.describe_location(request_for("/vestigingen/atlantis"))
     assert not_sold.status == 404 and unknown.status == 404
     assert not_sold.heading == "Vestiging niet gevonden" and not_sold.noindex

@@ -7,7 +7,9 @@ import asyncio
 
 import pytest
 
+from dealer.kept import KeptLately
 from dealer.pageinfo import PageInfo
+from dealer.routes import PageRequest
 from dealer.web import describe as describe_module
 
 
@@ -15,13 +17,13 @@ from dealer.web import describe as describe_module
 def described(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     calls: list[str] = []
 
-    def describer(path: str, locale: str, params: dict, query: dict) -> PageInfo:
-        calls.append(path)
-        return PageInfo(screen="stock", locale=locale, params=params, path=path,
-                        title=f"{len(calls)}")
+    def describer(request: PageRequest) -> PageInfo:
+        calls.append(request.path)
+        return PageInfo(screen="stock", locale=request.locale, params=request.params,
+                        path=request.path, title=f"{len(calls)}")
 
     monkeypatch.setattr(describe_module, "describer_for", lambda screen: describer)
-    monkeypatch.setattr(describe_module, "_LATELY", describe_module._LatelyDescribed())
+    monkeypatch.setattr(describe_module, "_LATELY", KeptLately(30.0, 512))
     return calls
 
 
@@ -40,6 +42,6 @@ def test_another_url_or_a_later_visit_is_described_again(
     assert len(described) == 3
     # A page served reads its data as it is now, never a kept description.
     assert asyncio.run(describe_module.describe("/voorraad", {"fuel": "electric"})) != first
-    monkeypatch.setattr(describe_module._LatelyDescribed, "KEPT_S", 0.0)
+    monkeypatch.setattr(describe_module._LATELY, "seconds", 0.0)
     asyncio.run(describe_module.described_lately("/voorraad", {"fuel": "electric"}))
     assert len(described) == 5
