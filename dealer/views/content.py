@@ -62,6 +62,7 @@ from dealer.pageinfo import (
 )
 from dealer.params import integer
 from dealer.routes import LOCALE_PREFIX, SCREENS, PageRequest, counterpart, path_for, request_for
+from dealer.settings import get_settings
 from dealer.stock import catalog
 from dealer.stock.index import get_index
 from dealer.stock.labels import label
@@ -1136,8 +1137,11 @@ def for_browser(block: Block) -> Block:
 
 
 # The views the HTTP answer built in the last 30 s, by URL (previews of drafts never): the
-# page's load in the app shows the view the visitor was just served.
-_SERVED: KeptLately[ContentView] = KeptLately(30.0, 256)
+# page's load in the app shows the view the visitor was just served. Never longer than
+# content is kept (DEALER_CONTENT_CACHE_SECONDS): an editor's change shows as soon as the
+# served page shows it.
+_SERVED: KeptLately[ContentView] = KeptLately(
+    min(30.0, get_settings().content_cache_seconds), 256)
 
 
 async def served_view(request: PageRequest) -> ContentView:
