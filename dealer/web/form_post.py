@@ -6,9 +6,12 @@ make a visitor's browser send requests in their name). The body is bounded and r
 code that cannot raise; the same rules as the app's check it in the page's language, and
 a lead is stored as the app stores it (the same store, subject, rate limit and
 idempotency key, the latter from the form's hidden field, so a double submit is one
-lead). Errors answer the page again with every value as sent and each error beside its
-field; a stored request is answered 303 to the page's acknowledgement (a reload of it
-sends nothing again).
+lead). A job application comes as ``multipart/form-data`` with its CV: the file is
+examined and kept as the app's upload keeps it (``forms.uploads.receive``: its content,
+its size, the quotas), and the lead claims it. Errors answer the page again with every
+value as sent and each error beside its field (a browser cannot send a chosen file
+again: its field says so); a stored request is answered 303 to the page's
+acknowledgement (a reload of it sends nothing again).
 """
 
 from __future__ import annotations
@@ -22,12 +25,16 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.types import Receive, Scope
 
 from dealer import params
+from dealer.forms import uploads
 from dealer.forms.definitions import (
     MALFORMED_FORM,
     MAX_FIELDS,
     SCREEN_FORMS,
+    FieldDef,
+    FormDef,
     bounded_value,
     get_form,
+    validate_submission,
 )
 from dealer.forms.messages import DOMAIN
 from dealer.i18n import gettext
@@ -37,6 +44,7 @@ from dealer.pageinfo import PageInfo
 from dealer.routes import resolve, same_site
 from dealer.settings import get_settings
 from dealer.views.forms import (
+    FIX_FIELDS,
     SENT,
     SENT_PARAM,
     form_options,
@@ -48,7 +56,7 @@ from dealer.views.forms import (
 )
 from dealer.views.served_form import REQUEST_KEY
 from dealer.visible import for_log
-from dealer.web.body_limit import announced_length
+from dealer.web.body_limit import MAX_BODY_BYTES, announced_length
 
 logger = logging.getLogger(__name__)
 
@@ -57,12 +65,27 @@ MAX_FORM_BYTES = 64 * 1024
 
 
 def takes_post(path: str) -> bool:
-    """Whether ``path`` is a request form the server answers a POST of: those without a
-    file (a CV goes with the app)."""
+    """Whether ``path`` is a request form the server answers a POST of."""
     resolved = resolve(path)
-    if resolved is None or resolved[0] not in SCREEN_FORMS:
-        return False
-    return all(f.type != "file" for f in get_form(SCREEN_FORMS[resolved[0]]).fields)
+    return resolved is not None and resolved[0] in SCREEN_FORMS
+
+
+def file_field(form: FormDef) -> FieldDef | None:
+    """The form's file field (the job application's CV), if it has one."""
+    return next((f for f in form.fields if f.type == "file"), None)
+
+
+def body_limit(form: FormDef) -> int:
+    """The longest body a browser sends for ``form``: a CV and its form, or the form."""
+    return MAX_BODY_BYTES if file_field(form) else MAX_FORM_BYTES
+
+
+def sent_form(body: bytes, content_type: str) -> params.SentForm | None:
+    """What a browser sent, as either encoding of a form; None for anything else."""
+    fields = params.form_fields(body, content_type, max_fields=MAX_FIELDS)
+    if fields is not None:
+        return params.SentForm(fields, {})
+    return params.multipart_form(body, content_type, max_parts=MAX_FIELDS)
 
 
 def same_origin(headers: Headers) -> bool:
@@ -96,39 +119,55 @@ async def answer_post(scope: Scope, receive: Receive) -> Response | PageInfo:
     """A redirect or refusal, or the page to answer with (its status set)."""
     path: str = scope["path"]
     screen, locale, route_params = resolve(path) or ("", "nl", {})
+    form = get_form(SCREEN_FORMS[screen])
     query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
     headers = Headers(scope=scope)
-    length = announced_length(scope)
-    if length is not None and length > MAX_FORM_BYTES:
-        return PlainTextResponse("Request too large", status_code=413)
+    length, limit = announced_length(scope), body_limit(form)
+    if length is not None and length > limit:
+        return await _too_large(form, path, locale, route_params, query)
     malformed = gettext(locale, MALFORMED_FORM, DOMAIN)
     if not same_origin(headers):
         logger.info("refused a form sent to %s from another site", for_log(path))
         return await _page(path, locale, route_params, query, status=403, failure=malformed)
-    body = await read_body(receive, MAX_FORM_BYTES)
+    body = await read_body(receive, limit)
     if body is None:
-        return PlainTextResponse("Request too large", status_code=413)
-    sent = params.form_fields(body, headers.get("content-type", ""), max_fields=MAX_FIELDS)
+        return await _too_large(form, path, locale, route_params, query)
+    sent = sent_form(body, headers.get("content-type", ""))
     if sent is None:
         return await _page(path, locale, route_params, query, status=400, failure=malformed)
     info, subject = await form_page(path, locale, route_params, query)
     if subject is None:
         return info  # the vehicle is gone: its page says so, as on a GET
-    form = get_form(SCREEN_FORMS[screen])
-    values = {f.name: bounded_value(f, sent.get(f.name, "")) for f in form.fields
+    values = {f.name: bounded_value(f, sent.fields.get(f.name, "")) for f in form.fields
               if f.type != "file"}
-    key = params.request_key(sent.get(REQUEST_KEY))
+    key = params.request_key(sent.fields.get(REQUEST_KEY))
+    visitor = client_key(scope["client"][0] if scope.get("client") else "")
+    options = form_options(form, subject.branches)
+    cv = file_field(form)
+    chosen = sent.files.get(cv.name) if cv is not None else None
+    received = (await asyncio.to_thread(uploads.receive, chosen.data, chosen.name, visitor)
+                if chosen is not None else None)
+    if cv is not None and isinstance(received, str):  # the file is refused: say why
+        errors = validate_submission(form.id, {**values, cv.name: ""}, locale, options=options)
+        return with_served_form(
+            info, subject, sent=values, request_key=key,
+            errors={**errors, cv.name: uploads.problem_text(received, locale)},
+            failure=gettext(locale, FIX_FIELDS, DOMAIN))
+    kept = received if isinstance(received, uploads.StoredUpload) else None
     requested = (await asyncio.to_thread(requested_calculation, subject.vehicle_slug, query,
                                          locale) if subject.vehicle_slug else None)
     request = {
-        "form_id": form.id, "values": values, "locale": locale, "source_page": path,
-        "client_key": client_key(scope["client"][0] if scope.get("client") else ""),
-        "idempotency_key": key, **lead_subject(subject),
-        "options": form_options(form, subject.branches),
+        "form_id": form.id, "locale": locale, "source_page": path, "client_key": visitor,
+        "values": {**values, cv.name: kept.token} if cv is not None and kept else values,
+        "file_names": {cv.name: kept.name} if cv is not None and kept else {},
+        "idempotency_key": key, **lead_subject(subject), "options": options,
         "calculation": requested.query if requested else dict(subject.terms),
     }
     outcome = await send_lead(lambda: store_lead(**request),
                               f"a {form.id} lead sent without the app")
+    if kept is not None and not (outcome.lead is not None and outcome.lead.created):
+        # Not claimed: refused, a honeypot's, or the same request sent again.
+        await asyncio.to_thread(uploads.discard, kept.token, visitor)
     if not outcome.stored:  # the visitor keeps the form and is told why
         errors, failure = not_sent({}, outcome.refused, locale)
         info.status = (503 if outcome.refused is None
@@ -137,6 +176,22 @@ async def answer_post(scope: Scope, receive: Receive) -> Response | PageInfo:
                                 failure=failure)
     return RedirectResponse(same_site(path, urlencode({**query, SENT_PARAM: SENT})),
                             status_code=303)
+
+
+async def _too_large(form: FormDef, path: str, locale: str, route_params: dict[str, str],
+                     query: dict[str, str]) -> Response | PageInfo:
+    """The answer to a body longer than the form's: the application's page says that the
+    file is too large, beside its field; another form's is a bare 413."""
+    cv = file_field(form)
+    if cv is None:
+        return PlainTextResponse("Request too large", status_code=413)
+    info, subject = await form_page(path, locale, route_params, query)
+    if subject is None:
+        return info
+    info.status = 413
+    return with_served_form(info, subject, errors={
+        cv.name: uploads.problem_text(uploads.TOO_LARGE, locale)},
+        failure=gettext(locale, FIX_FIELDS, DOMAIN))
 
 
 async def _page(path: str, locale: str, route_params: dict[str, str], query: dict[str, str],
