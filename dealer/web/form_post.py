@@ -145,8 +145,7 @@ async def answer_post(scope: Scope, receive: Receive) -> Response | PageInfo:
     options = form_options(form, subject.branches)
     cv = file_field(form)
     chosen = sent.files.get(cv.name) if cv is not None else None
-    received = (await asyncio.to_thread(uploads.receive, chosen.data, chosen.name, visitor)
-                if chosen is not None else None)
+    received = await _receive(chosen, visitor) if chosen is not None else None
     if cv is not None and isinstance(received, str):  # the file is refused: say why
         errors = validate_submission(form.id, {**values, cv.name: ""}, locale, options=options)
         return with_served_form(
@@ -166,8 +165,7 @@ async def answer_post(scope: Scope, receive: Receive) -> Response | PageInfo:
     outcome = await send_lead(lambda: store_lead(**request),
                               f"a {form.id} lead sent without the app")
     if kept is not None and not (outcome.lead is not None and outcome.lead.created):
-        # Not claimed: refused, a honeypot's, or the same request sent again.
-        await asyncio.to_thread(uploads.discard, kept.token, visitor)
+        await _discard(kept, visitor)  # refused, a honeypot's, or the same request again
     if not outcome.stored:  # the visitor keeps the form and is told why
         errors, failure = not_sent({}, outcome.refused, locale)
         info.status = (503 if outcome.refused is None
@@ -176,6 +174,24 @@ async def answer_post(scope: Scope, receive: Receive) -> Response | PageInfo:
                                 failure=failure)
     return RedirectResponse(same_site(path, urlencode({**query, SENT_PARAM: SENT})),
                             status_code=303)
+
+
+async def _receive(chosen: params.SentFile, visitor: str) -> uploads.StoredUpload | str:
+    """The CV sent, examined and kept as the app's upload; or the msgid of why not (a
+    failure of ours, such as the database's, lets the visitor send it again)."""
+    try:
+        return await asyncio.to_thread(uploads.receive, chosen.data, chosen.name, visitor)
+    except Exception:
+        logger.exception("a CV sent without the app could not be kept")
+        return uploads.NOT_CHECKED
+
+
+async def _discard(kept: uploads.StoredUpload, visitor: str) -> None:
+    """Remove a kept CV no lead claimed; should that fail, the sweep removes it later."""
+    try:
+        await asyncio.to_thread(uploads.discard, kept.token, visitor)
+    except Exception:
+        logger.exception("a CV no lead claimed waits for the sweep")
 
 
 async def _too_large(form: FormDef, path: str, locale: str, route_params: dict[str, str],
