@@ -6,12 +6,12 @@ make a visitor's browser send requests in their name). The body is bounded and r
 code that cannot raise; the same rules as the app's check it in the page's language, and
 a lead is stored as the app stores it (the same store, subject, rate limit and
 idempotency key, the latter from the form's hidden field, so a double submit is one
-lead). A job application comes as ``multipart/form-data`` with its CV: the file is
-examined and kept as the app's upload keeps it (``forms.uploads.receive``: its content,
-its size, the quotas), and the lead claims it. Errors answer the page again with every
-value as sent and each error beside its field (a browser cannot send a chosen file
-again: its field says so); a stored request is answered 303 to the page's
-acknowledgement (a reload of it sends nothing again).
+lead). A job application comes as ``multipart/form-data`` with its CV: once the rules
+let the rest through, the file is examined and kept as the app's upload keeps it
+(``forms.uploads.receive``: its content, its size, the quotas), and the lead claims it.
+Errors answer the page again with every value as sent and each error beside its field (a
+browser cannot send a chosen file again: its field says so); a stored request is
+answered 303 to the page's acknowledgement (a reload of it sends nothing again).
 """
 
 from __future__ import annotations
@@ -143,29 +143,29 @@ async def answer_post(scope: Scope, receive: Receive) -> Response | PageInfo:
     key = params.request_key(sent.fields.get(REQUEST_KEY))
     visitor = client_key(scope["client"][0] if scope.get("client") else "")
     options = form_options(form, subject.branches)
-    cv = file_field(form)
-    chosen = sent.files.get(cv.name) if cv is not None else None
-    received = await _receive(chosen, visitor) if chosen is not None else None
-    if cv is not None and isinstance(received, str):  # the file is refused: say why
-        errors = validate_submission(form.id, {**values, cv.name: ""}, locale, options=options)
-        return with_served_form(
-            info, subject, sent=values, request_key=key,
-            errors={**errors, cv.name: uploads.problem_text(received, locale)},
-            failure=gettext(locale, FIX_FIELDS, DOMAIN))
-    kept = received if isinstance(received, uploads.StoredUpload) else None
+    attached: dict[str, uploads.StoredUpload] = {}
+    if (cv := file_field(form)) is not None:
+        received = await _attach(form, cv, values, sent.files.get(cv.name), visitor,
+                                 locale, options)
+        if not isinstance(received, uploads.StoredUpload):  # the visitor is told why
+            return with_served_form(info, subject, sent=values, request_key=key,
+                                    errors=received,
+                                    failure=gettext(locale, FIX_FIELDS, DOMAIN))
+        attached[cv.name] = received
     requested = (await asyncio.to_thread(requested_calculation, subject.vehicle_slug, query,
                                          locale) if subject.vehicle_slug else None)
     request = {
         "form_id": form.id, "locale": locale, "source_page": path, "client_key": visitor,
-        "values": {**values, cv.name: kept.token} if cv is not None and kept else values,
-        "file_names": {cv.name: kept.name} if cv is not None and kept else {},
+        "values": {**values, **{name: kept.token for name, kept in attached.items()}},
+        "file_names": {name: kept.name for name, kept in attached.items()},
         "idempotency_key": key, **lead_subject(subject), "options": options,
         "calculation": requested.query if requested else dict(subject.terms),
     }
     outcome = await send_lead(lambda: store_lead(**request),
                               f"a {form.id} lead sent without the app")
-    if kept is not None and not (outcome.lead is not None and outcome.lead.created):
-        await _discard(kept, visitor)  # refused, a honeypot's, or the same request again
+    if not (outcome.lead is not None and outcome.lead.created):
+        for kept in attached.values():  # refused, a honeypot's, or the same request again
+            await _discard(kept, visitor)
     if not outcome.stored:  # the visitor keeps the form and is told why
         errors, failure = not_sent({}, outcome.refused, locale)
         info.status = (503 if outcome.refused is None
@@ -176,14 +176,26 @@ async def answer_post(scope: Scope, receive: Receive) -> Response | PageInfo:
                             status_code=303)
 
 
-async def _receive(chosen: params.SentFile, visitor: str) -> uploads.StoredUpload | str:
-    """The CV sent, examined and kept as the app's upload; or the msgid of why not (a
-    failure of ours, such as the database's, lets the visitor send it again)."""
+async def _attach(form: FormDef, cv: FieldDef, values: dict[str, str],
+                  chosen: params.SentFile | None, visitor: str, locale: str,
+                  options: dict[str, list[str]]) -> uploads.StoredUpload | dict[str, str]:
+    """The CV sent with an application, examined and kept as the app's upload keeps it;
+    or the errors to show beside the fields: the rules' first (a file is examined only
+    for an application they let through), then the file's (its content, its size, a
+    quota, or a failure of ours such as the database's: the visitor may send it again)."""
+    errors = validate_submission(form.id, {**values, cv.name: ""}, locale, options=options)
+    if chosen is not None:
+        errors.pop(cv.name, None)  # the rules' 'please add your CV'
+    if errors or chosen is None:
+        return errors
     try:
-        return await asyncio.to_thread(uploads.receive, chosen.data, chosen.name, visitor)
+        received = await asyncio.to_thread(uploads.receive, chosen.data, chosen.name, visitor)
     except Exception:
         logger.exception("a CV sent without the app could not be kept")
-        return uploads.NOT_CHECKED
+        received = uploads.NOT_CHECKED
+    if isinstance(received, str):
+        return {cv.name: uploads.problem_text(received, locale)}
+    return received
 
 
 async def _discard(kept: uploads.StoredUpload, visitor: str) -> None:
