@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 from urllib.parse import parse_qsl
 
 MAX_DIGITS = 9
@@ -57,3 +58,86 @@ def form_fields(body: bytes, content_type: str, *, max_fields: int) -> dict[str,
     for name, value in pairs:
         fields.setdefault(name, value)
     return fields
+
+
+# A boundary as RFC 2046 allows it: 1-70 characters of this set, not ending in a space.
+_BOUNDARY = re.compile(rb"[0-9A-Za-z'()+_,./:=? -]{0,69}[0-9A-Za-z'()+_,./:=?-]")
+# A header's parameter; browsers write a quote in a value as %22 (HTML's form encoding).
+_HEADER_PARAM = re.compile(r';\s*([^\s=;]+)\s*=\s*("[^"]*"|[^;]*)')
+
+
+@dataclass(frozen=True)
+class SentFile:
+    """A file a browser sent with a form: the name the visitor's file had, and its bytes."""
+
+    name: str
+    data: bytes
+
+
+@dataclass(frozen=True)
+class SentForm:
+    """A form a browser sent: the first value of each text field, the first file of each
+    file field (a file field left empty sends no file)."""
+
+    fields: dict[str, str]
+    files: dict[str, SentFile]
+
+
+def _header_params(value: str) -> tuple[str, dict[str, str]]:
+    """A header's value and its parameters (names in lower case, quotes taken off)."""
+    main = value.split(";", 1)[0].strip().lower()
+    found = {}
+    for name, raw in _HEADER_PARAM.findall(value):
+        text = raw.strip()
+        if len(text) >= 2 and text[0] == text[-1] == '"':
+            text = text[1:-1]
+        found.setdefault(name.lower(), text)
+    return main, found
+
+
+def _part(chunk: bytes) -> tuple[str, str | None, bytes] | None:
+    """A part's field name, its file name (None for a text field) and its content; None
+    for a part without headers' end or a form-data name."""
+    line_end = chunk.find(b"\r\n")
+    if line_end < 0 or chunk[:line_end].strip(b" \t"):  # only padding after the delimiter
+        return None
+    head, separator, content = chunk[line_end + 2:].partition(b"\r\n\r\n")
+    if not separator:
+        return None
+    disposition = ""
+    for line in head.decode("utf-8", errors="replace").split("\r\n"):
+        name, colon, value = line.partition(":")
+        if colon and name.strip().lower() == "content-disposition":
+            disposition = value
+    kind, parameters = _header_params(disposition)
+    if kind != "form-data" or not parameters.get("name"):
+        return None
+    return parameters["name"], parameters.get("filename"), content
+
+
+def multipart_form(body: bytes, content_type: str, *, max_parts: int) -> SentForm | None:
+    """A form a browser sent as ``multipart/form-data`` (a form with a file field); None
+    for another kind of body, a boundary RFC 2046 does not allow, a body without its
+    closing delimiter or a part without a name, or more than ``max_parts`` parts. Bytes
+    that are no UTF-8 become U+FFFD, as a browser shows them."""
+    kind, parameters = _header_params(content_type)
+    boundary = parameters.get("boundary", "").encode("utf-8", errors="replace")
+    if kind != "multipart/form-data" or not _BOUNDARY.fullmatch(boundary):
+        return None
+    chunks = (b"\r\n" + body).split(b"\r\n--" + boundary, max_parts + 2)
+    if len(chunks) > max_parts + 2:
+        return None
+    fields: dict[str, str] = {}
+    files: dict[str, SentFile] = {}
+    for chunk in chunks[1:]:
+        if chunk.startswith(b"--"):  # the closing delimiter; what follows is ignored
+            return SentForm(fields, files)
+        part = _part(chunk)
+        if part is None:
+            return None
+        name, filename, content = part
+        if filename is None:
+            fields.setdefault(name, content.decode("utf-8", errors="replace"))
+        elif filename or content:  # an empty file field sends an empty, unnamed part
+            files.setdefault(name, SentFile(filename, content))
+    return None  # no closing delimiter: the body was cut short

@@ -241,6 +241,17 @@ def keep(data: bytes, kind: Kind, name: object, visitor: str, *, replaces: objec
     return StoredUpload(token, safe_name(name), len(data), digest, kind.content_type)
 
 
+def receive(data: bytes, name: object, visitor: str, *,
+            replaces: object = "") -> StoredUpload | str:
+    """A file a visitor sent for a form (``data``: at most its first ``MAX_BYTES + 1``
+    bytes), examined and kept; or the msgid of why it is refused (its content, its size,
+    a quota). The way in for the app's upload and the served form's POST alike."""
+    kind = examine(data)
+    if isinstance(kind, str):
+        return kind
+    return keep(data, kind, name, visitor, replaces=replaces)
+
+
 def find(session: Session, token: object, name: object = "",
          directory: Path | None = None) -> StoredUpload | None:
     """The waiting file of a token a form sent, as it was checked (the same bytes); None

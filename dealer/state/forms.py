@@ -253,13 +253,8 @@ class FormsState(DraftKeeping, rx.State):
             return
         upload = files[0]
         data = await upload.read(uploads.MAX_BYTES + 1)
-        kind = await asyncio.to_thread(uploads.examine, data)
-        if isinstance(kind, str):
-            await self._file_refused(field.name, kind)
-            return
         kept = await asyncio.to_thread(
-            uploads.keep, data, kind, upload.filename,
-            client_key(self.router.session.client_ip),
+            uploads.receive, data, upload.filename, client_key(self.router.session.client_ip),
             replaces=self.form_values.get(field.name, ""))
         if isinstance(kept, str):
             await self._file_refused(field.name, kept)

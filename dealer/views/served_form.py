@@ -6,7 +6,9 @@ form's definition, their labels, help, ``required``, ``autocomplete`` and ``maxl
 and, answered after a send, every value as typed and each error beside its field. Its ids
 are the app's with a ``served-`` prefix, so that both never share one while the app takes
 over (``web/scripts/served_form.js`` hands what was typed to the app's fields of the same name).
-A form with a file (the job application's CV) needs the app: its page says so instead.
+A form with a file field (the job application's CV) is sent as ``multipart/form-data``;
+a browser cannot send a chosen file again, so a form answered after a send asks for it
+beside the file field.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from dealer.forms.definitions import CHECKED, HONEYPOT, FieldDef, FormDef
+from dealer.forms.filetypes import KINDS
 from dealer.forms.messages import DOMAIN
 from dealer.i18n import N_, gettext
 from dealer.routes import path_for
@@ -71,8 +74,10 @@ FORM_ID = "served-form"
 # (web/scripts/served_form.js).
 ADOPTED = "data-adopt"
 REQUEST_KEY = "request_key"  # the hidden field with the request's idempotency key
-NEEDS_SCRIPTS = N_("To send your CV, please open this page in a browser with JavaScript "
-                   "switched on.")
+CHOOSE_AGAIN = N_("Your browser cannot keep a chosen file when the form comes back: please "
+                  "choose your CV again.")
+# The kinds of file a file field offers in the browser's chooser, as the app's.
+FILE_ACCEPT = ",".join(f"{kind.content_type},.{kind.extension}" for kind in KINDS)
 _SEND = N_("Send request")
 _SEND_APPLICATION = N_("Send application")
 Translate = Callable[[str], str]
@@ -103,8 +108,10 @@ def _described(f: FieldDef, fid: str, error: str, t: Translate) -> tuple[Html, H
 
 
 def _field(form: FormDef, f: FieldDef, value: str, error: str, branches: Sequence[str],
-           t: Translate) -> Html:
+           t: Translate, sent: bool) -> Html:
     fid = field_id(form, f)
+    if f.type == "file" and sent:  # the chosen file did not come back with the page
+        error = error or t(CHOOSE_AGAIN)
     described, texts = _described(f, fid, error, t)
     # A field the toggle reveals is checked on the server only: hidden, the browser could
     # not show why it refuses to send.
@@ -135,7 +142,9 @@ def _field(form: FormDef, f: FieldDef, value: str, error: str, branches: Sequenc
     attributes = Html(' id="{}" name="{}"{}{}').format(fid, f.name, required, described)
     if f.max_length is not None:
         attributes += Html(' maxlength="{}"').format(f.max_length)
-    if f.multiline:
+    if f.type == "file":
+        control = Html('<input type="file" accept="{}"{}>').format(FILE_ACCEPT, attributes)
+    elif f.multiline:
         control = Html('<textarea rows="5"{}>{}</textarea>').format(attributes, value)
     elif f.type == "autocomplete":
         choices = Html("").join(Html('<option value="{}">').format(b) for b in branches)
@@ -170,12 +179,11 @@ def form_html(form: FormDef, locale: str, *, values: Mapping[str, str], request_
     def t(msgid: str) -> str:
         return gettext(locale, msgid, DOMAIN)
 
-    if any(f.type == "file" for f in form.fields):
-        return str(Html('<p class="served-form-note">{}</p>').format(t(NEEDS_SCRIPTS)))
     errors = errors or {}
     fields = Html("").join(
-        _field(form, f, values.get(f.name, ""), errors.get(f.name, ""), branches, t)
+        _field(form, f, values.get(f.name, ""), errors.get(f.name, ""), branches, t, sent)
         for f in form.fields if f.name != HONEYPOT)
+    with_file = any(f.type == "file" for f in form.fields)
     parts = [
         Html('<p class="served-form-subject">{}</p>').format(subject) if subject else "",
         Html('<p class="served-form-note">{}</p>').format(t(REQUIRED_NOTE)),
@@ -188,10 +196,10 @@ def form_html(form: FormDef, locale: str, *, values: Mapping[str, str], request_
             t(_SEND_APPLICATION if form.subject == "vacancy" else _SEND)),
     ]
     return str(Html(
-        '<form method="post" id="{}" class="served-form" accept-charset="utf-8" '
+        '<form method="post"{} id="{}" class="served-form" accept-charset="utf-8" '
         'data-adopt="id" aria-label="{}"{}>{}</form>'
-    ).format(FORM_ID, t(form.title), Html(" data-sent") if sent else Html(""),
-             Html("").join(parts)))
+    ).format(Html(' enctype="multipart/form-data"') if with_file else Html(""), FORM_ID,
+             t(form.title), Html(" data-sent") if sent else Html(""), Html("").join(parts)))
 
 
 def thanks_html(form: FormDef, locale: str) -> str:

@@ -5,8 +5,9 @@
 // (data-adopt): "id", the app's field of the same id without the "served-" prefix;
 // "name", the app's field of the same name. When the served form leaves, what the visitor
 // typed or chose in it goes into those fields, as typing and clicking there would: the
-// app's own events bring it to the server. A field the app shows only later (revealed by
-// a toggle the hand-over switched on) is filled in when it appears. Focus moves along.
+// app's own events bring it to the server (a chosen file goes into the file input of
+// the app's drop zone, which sends it). A field the app shows only later (revealed by a
+// toggle the hand-over switched on) is filled in when it appears. Focus moves along.
 (function () {
   var d = document, WAIT_MS = 10000, watching = null, focused = null;
   function adoptable(el) {
@@ -26,6 +27,10 @@
   d.addEventListener("focusin", function (e) { focused = adoptable(e.target); }, true);
 
   function counterpart(item) {
+    if (item.by === "id" && item.el.type === "file") {  // the input in the app's drop zone
+      var zone = d.getElementById(item.key + "-upload");
+      return zone && zone.querySelector("input[type=file]");
+    }
     if (item.by === "id") return d.getElementById(item.key);
     var named = d.getElementsByName(item.key);
     for (var i = 0; i < named.length; i++) {
@@ -37,7 +42,11 @@
   function give(item) {
     var app = counterpart(item), el = item.el;
     if (!app) return false;
-    if (el.type === "checkbox" || el.type === "radio") {
+    if (el.type === "file") {  // the chosen file, as if chosen in the app's field
+      if (!el.files.length) return true;
+      app.files = el.files;
+      app.dispatchEvent(new Event("change", {bubbles: true}));
+    } else if (el.type === "checkbox" || el.type === "radio") {
       if (el.checked !== (app.getAttribute("aria-checked") === "true")) app.click();
     } else if (app.value !== el.value) {
       Object.getOwnPropertyDescriptor(Object.getPrototypeOf(app), "value").set.call(app, el.value);
