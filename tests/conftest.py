@@ -386,10 +386,17 @@ class SharedSite:
 SHARED_SITE = SharedSite()
 
 
+def _needs_shared_site(item: pytest.Item) -> bool:
+    """Whether ``item`` uses this module's ``site`` (a test module may have its own)."""
+    info = getattr(item, "_fixtureinfo", None)
+    definitions = info.name2fixturedefs.get("site", ()) if info else ()
+    return bool(definitions) and definitions[-1].func is site.__wrapped__
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     """With tests that need the site and others to run meanwhile, its start begins."""
-    needs = {"site" in getattr(item, "fixturenames", ()) for item in session.items}
-    if needs == {True, False}:
+    if not session.config.option.collectonly and {
+            _needs_shared_site(item) for item in session.items} == {True, False}:
         SHARED_SITE.start()
 
 
