@@ -1,5 +1,5 @@
-"""Whether the pages compiled into .web still match the sources and settings they were
-compiled from. Compiling takes about a minute on two cores; a start with nothing
+"""Whether the pages compiled into the build folder still match the sources and settings
+they were compiled from. Compiling takes about a minute on two cores; a start with nothing
 changed (a crash, a restart of the same release, a test restarting the server) skips it
 and only bundles again (scripts/run.sh). Every setting counts, as pages read some of
 them when they are compiled (the site's name, the feature flags), except those only the
@@ -18,12 +18,13 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+from dealer.framework.build import BUILD_FOLDER
 from dealer.settings import PROJECT_ROOT, Settings, get_settings
 
 SOURCES = ("dealer", "assets", "locales", "rxconfig.py", "requirements.txt")
 # Written by the compile itself, from the sources above.
 COMPILE_OUTPUT = ("assets/external",)
-STAMP = Path(".web") / "compiled-from.txt"
+STAMP = BUILD_FOLDER / "compiled-from.txt"
 # Where the site listens and keeps its data, and how many processes share its visitors'
 # state for how long: not in the compiled pages (compared on builds that differ in them:
 # the same pages).

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dealer.web.server import start_app_after_first_frame
+from dealer.framework.shell import start_app_after_first_frame
 
 BUILT = (
     '<html><head><link rel="modulepreload" href="/assets/manifest-a1.js"/>'

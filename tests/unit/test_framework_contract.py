@@ -7,7 +7,7 @@ from pathlib import Path
 
 import reflex_base
 
-from dealer.components.forms import UPLOAD_IN_PROGRESS_REF
+from dealer.framework.uploads import UPLOAD_IN_PROGRESS_REF
 
 CLIENT = Path(reflex_base.__file__).parent / ".templates" / "web" / "utils"
 
