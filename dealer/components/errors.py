@@ -6,11 +6,11 @@ import reflex as rx
 
 from dealer import styles
 from dealer.components.button import button
+from dealer.javascript import script
 from dealer.pageinfo import error_texts
 
 # A link that loads its page anew instead of moving within the (failed) app.
-LOAD_AFRESH = rx.Var("((event) => { event.preventDefault(); "
-                     "window.location.assign(event.currentTarget.href); })")
+LOAD_AFRESH = rx.Var(script(__file__, "load_afresh"))
 
 
 def error_screen(

@@ -37,11 +37,17 @@ def web_dir() -> Path:
     return Path(get_web_dir())
 
 
-def static_dir() -> Path:
-    """The bundle the browser loads: the built HTML files and ``assets/``."""
+def bundle_dir(web: Path) -> Path:
+    """The bundle the browser loads, in the build folder ``web``: the built HTML files and
+    ``assets/``."""
     from reflex_base.constants import Dirs
 
-    return (web_dir() / Dirs.STATIC).resolve()
+    return web / Dirs.STATIC
+
+
+def static_dir() -> Path:
+    """The bundle of the app being run."""
+    return bundle_dir(web_dir()).resolve()
 
 
 def compiled_sources(web: Path) -> Iterator[str]:

@@ -8,11 +8,11 @@ each on a real build. Text put in is HTML already (``dealer.views.markup``).
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from functools import cache
 
+from dealer.javascript import script
 from dealer.views.markup import Html
 
 # The build preloads the app's modules at the highest priority and starts the app as soon
@@ -22,15 +22,11 @@ from dealer.views.markup import Html
 # app's modules are fetched (in parallel, as preloads) and started after the first frame.
 # (Fetched earlier at low priority, as prefetches, they still delayed the largest paint
 # in Lighthouse's phone simulation: 1.7 -> 3.7 s.) A hidden tab draws no frame: there the
-# app starts after a second.
+# app starts after a second (scripts/start_after_first_frame.js).
 MODULE_PRELOAD = re.compile(r'<link rel="modulepreload" href="(/assets/[\w.-]+\.js)"/>')
 APP_BOOT = re.compile(r'(<script type="module" async="">)(.*?)(</script>)', re.DOTALL)
 STATIC_IMPORT = re.compile(r'import "(/assets/[\w.-]+\.js)";')
 NAMESPACE_IMPORT = re.compile(r'import \* as (\w+) from "(/assets/[\w.-]+\.js)";')
-AFTER_FIRST_FRAME = (
-    "await new Promise(function(r){requestAnimationFrame(function(){setTimeout(r)});"
-    "setTimeout(r,1000)});"
-)
 TITLE = re.compile(r"<title>(.*?)</title>", re.DOTALL)
 VIEWPORT = '<meta name="viewport"'
 # The preview image the build gives every page (a page with its own image drops it).
@@ -40,15 +36,12 @@ BODY_START = re.compile(r"(<body[^>]*>)")
 
 def start_app_after_first_frame(document: str) -> str:
     """The document with the app's module preloads and start moved behind the first
-    frame (see AFTER_FIRST_FRAME); unchanged when the build's start script differs."""
+    frame; unchanged when the build's start script differs."""
     boot = APP_BOOT.search(document)
     if boot is None:
         return document
-    preloads = MODULE_PRELOAD.findall(document)
     start = (
-        AFTER_FIRST_FRAME
-        + f"{json.dumps(preloads)}.forEach(function(h){{var l=document.createElement('link');"
-        "l.rel='modulepreload';l.href=h;document.head.appendChild(l)});"
+        script(__file__, "start_after_first_frame", preloads=MODULE_PRELOAD.findall(document))
         + NAMESPACE_IMPORT.sub(r'const \1 = await import("\2");',
                                STATIC_IMPORT.sub(r'await import("\1");', boot.group(2)))
     )

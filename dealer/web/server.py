@@ -115,9 +115,8 @@ FONT_PRELOAD = ('<link rel="preload" href="/fonts/inter-latin-cz-wght-normal.wof
                 'type="font/woff2" crossorigin>')
 # In a preview of drafts: the content editor's bridge, after the page (preview.jsx).
 BRIDGE_SCRIPT_ID = "content-bridge"
-# SPEC §1: in mock-data mode the console says so (for developers, not translated).
-MOCK_WARNING_SCRIPT = ("<script>console.warn('Mock data mode: bundled demo data replaces the "
-                       "content and stock APIs.')</script>")
+# SPEC §1: in mock-data mode the console says so.
+MOCK_WARNING_SCRIPT = inline_script("mock_warning")
 
 
 class ShellCache:
