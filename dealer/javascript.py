@@ -24,7 +24,7 @@ def _source(path: Path) -> str:
     return "\n".join(line for line in lines if line and not line.startswith("//"))
 
 
-def script(module_file: str, name: str, **values: object) -> str:
+def script(module_file: str, name: str, /, **values: object) -> str:
     """``scripts/<name>.js`` beside the module ``module_file`` (its ``__file__``), with its
     placeholders filled."""
     def fill(match: re.Match[str]) -> str:
