@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import inspect
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -36,15 +37,22 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _imports(path: Path) -> set[str]:
-    """Every module this file imports, at top level or inside a function."""
-    found: set[str] = set()
+def _imported(path: Path) -> Iterator[tuple[str, list[str]]]:
+    """Every module this file imports, at top level or inside a function, with the names
+    it takes from it."""
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
+            yield from ((alias.name, []) for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.add(node.module)
-            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+            yield node.module, [alias.name for alias in node.names]
+
+
+def _imports(path: Path) -> set[str]:
+    """Every module (and module.name) this file imports."""
+    found: set[str] = set()
+    for module, names in _imported(path):
+        found.add(module)
+        found.update(f"{module}.{name}" for name in names)
     return found
 
 
@@ -57,13 +65,7 @@ GRAPH = {
 
 def _framework_imports(path: Path) -> set[str]:
     """The framework's modules this file imports (``import x`` or ``from x import ...``)."""
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.add(node.module)
-    return {name for name in found if name.split(".")[0] in FRAMEWORK}
+    return {module for module, _ in _imported(path) if module.split(".")[0] in FRAMEWORK}
 
 
 def _imports_framework_at_top(path: Path) -> bool:
