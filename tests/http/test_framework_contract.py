@@ -27,6 +27,7 @@ from dealer.framework.build import (
     prerendered_file,
     prerendered_paths,
 )
+from dealer.i18n import LANGUAGE_TAGS
 from dealer.pages import PAGES
 from tests.conftest import Site
 
@@ -40,7 +41,7 @@ def web(site: Site) -> Path:
 
 @pytest.fixture(scope="module")
 def bundle(web: Path) -> Path:
-    return bundle_dir(web)
+    return bundle_dir(web).resolve()  # as the server has it (static_dir)
 
 
 @pytest.fixture(scope="module")
@@ -172,7 +173,7 @@ def test_the_router_moves_with_the_history_api(bundle: Path) -> None:
 def test_the_server_fills_every_place(site: Site) -> None:
     """End to end: the served page is the built one with each place filled."""
     served = httpx.get(site.url("/de/angebote")).text
-    assert '<html lang="de"' in served
+    assert f'<html lang="{LANGUAGE_TAGS["de"]}"' in served
     assert '<link rel="preload" href="/fonts/' in served  # with_head_tags
     assert re.search(r'id="frame-main"[^>]*><', served)  # fill_empty_places
     assert not shell.MODULE_PRELOAD.search(served)  # start_app_after_first_frame
