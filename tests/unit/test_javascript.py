@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import subprocess
@@ -46,3 +47,30 @@ def test_every_script_is_javascript(path: Path) -> None:
                f"({json.dumps(source)});")
     result = subprocess.run(["node", "-e", program], capture_output=True, text=True)
     assert result.returncode == 0, f"{path.name} is no valid JavaScript: {result.stderr[-400:]}"
+
+
+def _strings(path: Path) -> list[str]:
+    """The string literals of a module (an f-string's literal parts joined), not its
+    docstrings."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in docstrings:
+            continue
+        if isinstance(node, ast.JoinedStr):
+            found.append("".join(part.value for part in node.values
+                                 if isinstance(part, ast.Constant)))
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            found.append(node.value)
+    return found
+
+
+@pytest.mark.parametrize("path", sorted(DEALER.rglob("*.py")),
+                         ids=lambda path: path.relative_to(DEALER).as_posix())
+def test_no_function_body_is_written_in_python(path: Path) -> None:
+    """A function with statements is JavaScript in a .js file; a Python string holds at
+    most one expression or statement (a call of a .jsx module's function, a hook)."""
+    bodies = [text[:80] for text in _strings(path)
+              if ("=>" in text or "function" in text) and text.count(";") >= 2]
+    assert not bodies, f"JavaScript written in {path.name}: {bodies}"
