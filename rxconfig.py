@@ -1,8 +1,9 @@
 import reflex as rx
 
 from dealer import build_stamp
+from dealer.framework.theme import RadixThemes
 from dealer.settings import PROJECT_ROOT, get_settings
-from dealer.styles import THEME, RadixThemes
+from dealer.styles import THEME
 
 settings = get_settings()
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from dealer.forms.definitions import SCREEN_FORMS
 from dealer.i18n import LOCALES
+from dealer.javascript import script
 from dealer.pageinfo import PageInfo
 from dealer.routes import SCREENS
 from dealer.stock.query import QUICK_ENTRIES, StockQuery
@@ -125,13 +126,7 @@ def constants_script(locale: str) -> str:
     """JavaScript for the page start: ``window.vmConstants`` in the data layer, and
     ``window.vmTrack(entries)``, which caches the records an entry carries in it and
     pushes the entries."""
-    return (
-        f"window.vmConstants={json.dumps(constants(locale), separators=(',', ':'))};"
-        f"dataLayer.push({{{CONSTANTS_KEY}:vmConstants}});"
-        "window.vmTrack=function(entries){entries.forEach(function(e){"
-        f"var c=e.{CONSTANTS_KEY}||{{}};for(var k in c){{if(k==='locale')vmConstants.locale=c[k];"
-        "else for(var i in c[k])vmConstants[k][i]=c[k][i]}dataLayer.push(e)})};"
-    )
+    return script(__file__, "data_layer_start", constants=constants(locale), key=CONSTANTS_KEY)
 
 
 # --- what a page load pushes --------------------------------------------------------------

@@ -1,7 +1,8 @@
-"""Whether the pages compiled into .web, and the bundle built from them, still match the
-sources and settings they were made from. Compiling takes about a minute on two cores
-and bundling about 15 s; a start with nothing changed (a crash, a restart of the same
-release, a test restarting the server) skips both (scripts/run.sh, dealer/serve.py).
+"""Whether the pages compiled into the build folder, and the bundle built from them, still
+match the sources and settings they were made from. Compiling takes about a minute on two
+cores and bundling about 15 s; a start with nothing changed (a crash, a restart of the
+same release, a test restarting the server) skips both (scripts/run.sh,
+dealer/framework/serve.py).
 Every setting counts for the pages, as they read some of them when they are compiled
 (the site's name, the feature flags), except those only the server and the bundle read
 (``RUNTIME_SETTINGS``). The bundle also holds the site's public address (the page
@@ -20,15 +21,16 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+from dealer.framework.build import BUILD_FOLDER, BUNDLING_FOLDER
 from dealer.settings import PROJECT_ROOT, Settings, get_settings
 
 SOURCES = ("dealer", "assets", "locales", "rxconfig.py", "requirements.txt")
 # Written by the compile itself, from the sources above.
 COMPILE_OUTPUT = ("assets/external",)
-STAMP = Path(".web") / "compiled-from.txt"
-# Inside the bundle's folder, which each bundling empties first: a bundle that stops
-# halfway leaves no stamp.
-BUNDLE_STAMP = Path(".web") / "build" / "bundled-from.txt"
+STAMP = BUILD_FOLDER / "compiled-from.txt"
+# Inside the folder each bundling empties first: a bundle that stops halfway leaves no
+# stamp.
+BUNDLE_STAMP = BUNDLING_FOLDER / "bundled-from.txt"
 BUNDLE_KEPT = "The bundle is built from these pages for this address already: serving it"
 # Where the site listens and keeps its data, and how many processes share its visitors'
 # state for how long: not in the compiled pages (compared on builds that differ in them:

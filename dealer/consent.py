@@ -8,9 +8,8 @@ can run: 'default' all denied, then an 'update' with the visitor's stored choice
 
 from __future__ import annotations
 
-import json
-
 from dealer.i18n import LOCALES, N_, gettext
+from dealer.javascript import script
 from dealer.routes import path_for
 
 # The banner's own cookie holds the choice (JSON with "categories"); twelve months.
@@ -117,14 +116,5 @@ def consent_script() -> str:
     (all denied but necessary) and, for a returning visitor, an 'update' with the stored
     choice; ``window.consentSignals`` turns a choice into the update's signals."""
     default = signals(()) | {"wait_for_update": WAIT_FOR_UPDATE_MS}
-    return (
-        "window.dataLayer=window.dataLayer||[];"
-        "window.gtag=window.gtag||function(){dataLayer.push(arguments)};"
-        f"gtag('consent','default',{json.dumps(default, separators=(',', ':'))});"
-        f"window.consentSignals=function(c){{var m={json.dumps(SIGNALS, separators=(',', ':'))}"
-        ",s={};for(var k in m)m[k].forEach(function(n){"
-        "s[n]=k==='necessary'||c.indexOf(k)>=0?'granted':'denied'});return s};"
-        f"(function(){{var m=document.cookie.match(/(?:^|; *){CONSENT_COOKIE}=([^;]*)/);"
-        "if(!m)return;try{var c=JSON.parse(decodeURIComponent(m[1])).categories;"
-        "if(Array.isArray(c))gtag('consent','update',consentSignals(c))}catch(e){}})();"
-    )
+    return script(__file__, "consent_start", default=default, signals=SIGNALS,
+                  cookie=CONSENT_COOKIE)

@@ -4,15 +4,17 @@ import asyncio
 import functools
 
 import reflex as rx
-from reflex.state import FrontendEventExceptionState
 
 from dealer import reporting, styles
 from dealer.alerts.store import run_alerts
 from dealer.brands import PLATFORM_BRANDS, SITE_FAVICON
 from dealer.components.consent import consent_manager
-from dealer.components.errors import app_error_boundary
+from dealer.components.errors import app_failed
 from dealer.components.measurement import measurement
 from dealer.components.reporting import error_reporting, report_app_error
+from dealer.framework.app import add_page, use_error_boundary
+from dealer.framework.build import static_dir
+from dealer.framework.uploads import FrameworkUploadTargets
 from dealer.leads.outbox import run_outbox
 from dealer.locations.places import places
 from dealer.locations.postcodes import areas
@@ -24,8 +26,7 @@ from dealer.routes import registrations
 from dealer.settings import get_settings
 from dealer.state.analytics import AnalyticsState
 from dealer.state.failures import browser_failed, event_failed
-from dealer.state.uploads import FrameworkUploadTargets
-from dealer.web.server import ShellCache, site_layer, static_dir
+from dealer.web.server import ShellCache, site_layer
 
 app = rx.App(
     style=styles.BASE_STYLE,
@@ -43,8 +44,7 @@ app = rx.App(
 app.api_transformer = functools.partial(site_layer, uploads=FrameworkUploadTargets(app))
 # SPEC §8: what no page catches shows the site's own something-went-wrong page; the
 # framework's handler tells the server's log, the error reporter (when configured) is told.
-app.app_wraps[55, "ErrorBoundary"] = lambda _stateful: app_error_boundary(on_error=[
-    FrontendEventExceptionState.handle_frontend_exception, report_app_error()])
+use_error_boundary(app, app_failed, report_app_error)
 # The server's error reporter, when configured; events name the build as their release.
 reporting.start(get_settings(), lambda: ShellCache().build_id(static_dir()))
 # Stored leads are delivered to the dealer in the background while the server runs.
@@ -74,12 +74,11 @@ for route, reflex_route, fixed in registrations(list(PLATFORM_BRANDS)):
     # Locale and fixed parts are bound here, at compile time, so each route
     # prerenders in its own language.
     context = PageContext(route.locale, route, fixed)
-    build = functools.partial(page.build, context)
-    # The build compiles a page's components into a module named after this; the page
-    # module's own name keeps each page's code (charts, drawers, forms) off other pages.
-    build.__module__ = page.build.__module__
-    app.add_page(
-        build,
+    add_page(
+        app,
+        functools.partial(page.build, context),
+        # Each page's code (charts, drawers, forms) in its page module's own file.
+        module=page.build.__module__,
         route=reflex_route,
         title=document_title(route.locale, page.title_for(context)),
         # Every page shown pushes its analytics events, after its own loading.

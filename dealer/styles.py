@@ -6,20 +6,7 @@ so colours and dark mode stay consistent across components.
 
 from __future__ import annotations
 
-import gzip
-from collections.abc import Iterator
-from pathlib import Path
-
 import reflex as rx
-from reflex.utils.prerequisites import get_web_dir
-
-from dealer.stylesheets import (
-    breakpoint_values,
-    component_classes,
-    components_signature,
-    with_components_signature,
-    without_unused_components,
-)
 
 THEME_PROPS = {"accent_color": "indigo", "gray_color": "slate", "radius": "medium",
                "scaling": "100%", "appearance": "light"}
@@ -30,61 +17,6 @@ THEME = rx.theme(**THEME_PROPS)
 # components name (``color_scheme``, ``rx.color``) for states such as errors and "open".
 COLOR_SCALES = ("indigo", "slate", "gray", "red", "green", "grass", "amber", "blue")
 
-
-def compiled_sources(web: Path) -> Iterator[str]:
-    """The compiled pages and shared components in the build folder ``web``."""
-    for folder in ("app", "app_components", "components", "utils"):
-        for path in sorted((web / folder).rglob("*.js*")):
-            yield path.read_text(errors="ignore")
-
-
-class RadixThemes(rx.plugins.RadixThemesPlugin):
-    """Radix Themes, without putting the whole library on every page.
-
-    The framework's plugin registers the package as a library for components the server
-    sends at run time, which imports all of it (every menu, slider and popover: about
-    75 KB gzipped) into the first load of every page. No page draws such components, so
-    each page takes only the Radix components it uses; the package is installed for
-    those components as for any other. Its stylesheet holds all 31 colour scales (35 of
-    its 86 KB gzipped): the site takes the base tokens and ``COLOR_SCALES`` only. And it
-    styles every component at every breakpoint: after the build, the rules of
-    components no page uses and of breakpoint values no page sets are dropped from the
-    site's stylesheet, which is named so that no browser keeps an older cut
-    (``dealer.stylesheets``).
-    """
-
-    def get_frontend_dependencies(self, **context: object) -> tuple[str, ...]:
-        return ()
-
-    def update_env_json(self, **context: object) -> None:
-        """Signs the stylesheet with the components the compiled pages name: this is the
-        framework's one hook between writing the pages and bundling them."""
-        web = Path(get_web_dir())
-        sheet = web / "styles" / "__reflex_global_styles.css"
-        if not sheet.exists():
-            return None
-        signature = components_signature(compiled_sources(web))
-        sheet.write_text(with_components_signature(sheet.read_text(), signature))
-        return None
-
-    def post_build(self, **context: object) -> None:
-        assets = Path(str(context["static_dir"])) / "assets"
-        scripts = [script.read_text(errors="ignore") for script in assets.glob("*.js")]
-        used, responsive = component_classes(scripts), breakpoint_values(scripts)
-        for sheet in assets.glob("__reflex_global_styles-*.css"):
-            css = without_unused_components(sheet.read_text(), used, responsive)
-            sheet.write_text(css)
-            # The build's compressed copies of the file must say the same.
-            for copy in sheet.parent.glob(sheet.name + ".*"):
-                copy.unlink()
-            sheet.with_name(sheet.name + ".gz").write_bytes(
-                gzip.compress(css.encode(), compresslevel=9))
-
-    def get_stylesheet_paths(self, **context: object) -> tuple[str, ...]:
-        package = "@radix-ui/themes"
-        return (f"{package}/tokens/base.css",
-                *(f"{package}/tokens/colors/{scale}.css" for scale in COLOR_SCALES),
-                f"{package}/components.css", f"{package}/utilities.css")
 
 FONT_FAMILY = ("'Inter', 'Inter fallback', system-ui, -apple-system, 'Segoe UI', Roboto, "
                "sans-serif")

@@ -17,12 +17,12 @@ workers="$(python -c 'from dealer.settings import get_settings; print(get_settin
 export GUNICORN_CMD_ARGS="--workers $workers ${GUNICORN_CMD_ARGS:-}"
 echo "Starting the site on http://localhost:$port (Ctrl-C stops it)"
 # Sources and settings unchanged since the last build: the pages need no compiling (and
-# on the same address no bundling either: dealer/serve.py).
+# on the same address no bundling either: dealer/framework/serve.py).
 # (The framework's own switch, as it sets it for its server processes.)
-if python -m dealer.build_stamp; then export __REFLEX_SKIP_COMPILE=true; fi
+if python -m dealer.build_stamp; then export "$(python -m dealer.framework.build skip-compile)"; fi
 # Own process group, so that Ctrl-C or a stop signal ends every server process.
 set -m
-python -m dealer.serve &
+python -m dealer.framework.serve &
 server=$!
 stop() {
   kill -TERM -- "-$server" 2>/dev/null || true

@@ -4,8 +4,7 @@ there to take a Button's click, and the click that opens it."""
 from __future__ import annotations
 
 import reflex as rx
-from reflex.vars import VarData
-from reflex.vars.function import FunctionStringVar
+from reflex.vars import FunctionStringVar, VarData
 
 from dealer.components.consent import consent_given
 from dealer.consent import FUNCTIONAL

@@ -18,9 +18,9 @@ from collections.abc import Callable
 from typing import Any, Literal
 
 import reflex as rx
-from reflex.components.react_router import ReactRouterLink
 
 from dealer.components.appointment import open_in_provider, provider_ready
+from dealer.framework.components import RouterLink
 
 Size = Literal["large", "medium", "small", "extra-small"]
 Variant = Literal["primary", "secondary", "tertiary", "ghost"]
@@ -90,7 +90,7 @@ def button(
         if to is None or disabled:
             return rx.button(*content, disabled=disabled, type=button_type, **events, **style,
                              **extra)
-        return rx.button(ReactRouterLink.create(*content, to=to, **events, **(link_props or {})),
+        return rx.button(RouterLink.create(*content, to=to, **events, **(link_props or {})),
                          as_child=True, **style, **extra)
 
     if appointment is None or on_appointment is None or disabled:

@@ -18,6 +18,7 @@ from reflex.vars import VarData
 from dealer import styles
 from dealer.components.consent import consent_given, grant
 from dealer.i18n import gettext
+from dealer.javascript import script
 
 BUBBLE_DELAY_MS = 1000
 PANEL_ID = "chat-panel"
@@ -53,13 +54,7 @@ class ChatHandlers:
 
 
 # Escape inside the panel closes it, as its close button does.
-CLOSE_ON_ESCAPE = (
-    "useEffect(() => { const onKey = (event) => { const panel = document.getElementById("
-    f"'{PANEL_ID}'); if (event.key === 'Escape' && panel && panel.contains(event.target)) "
-    "panel.querySelector('[data-chat-close]')?.click(); }; "
-    "document.addEventListener('keydown', onKey); "
-    "return () => document.removeEventListener('keydown', onKey); }, []);"
-)
+CLOSE_ON_ESCAPE = script(__file__, "chat_close_on_escape", panel_id=PANEL_ID)
 
 
 def bubble_shown() -> rx.Var[bool]:
@@ -71,8 +66,7 @@ def bubble_shown() -> rx.Var[bool]:
             imports={"react": ["useState", "useEffect"]},
             hooks={
                 "const [rxChatBubbleShown, setRxChatBubbleShown] = useState(false);": None,
-                "useEffect(() => { const timer = setTimeout(() => setRxChatBubbleShown(true), "
-                f"{BUBBLE_DELAY_MS}); return () => clearTimeout(timer); }}, []);": None,
+                script(__file__, "chat_bubble_delay", delay_ms=BUBBLE_DELAY_MS): None,
                 CLOSE_ON_ESCAPE: None,
             },
         ),

@@ -10,8 +10,7 @@ preferences), after the page has been drawn.
 from __future__ import annotations
 
 import reflex as rx
-from reflex.vars import VarData
-from reflex.vars.function import FunctionStringVar
+from reflex.vars import FunctionStringVar, VarData
 
 from dealer.consent import banner_config
 

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import reflex as rx
-from reflex.components.base.error_boundary import ErrorBoundary
 
 from dealer import styles
 from dealer.components.button import button
+from dealer.javascript import script
 from dealer.pageinfo import error_texts
 
 # A link that loads its page anew instead of moving within the (failed) app.
-LOAD_AFRESH = rx.Var("((event) => { event.preventDefault(); "
-                     "window.location.assign(event.currentTarget.href); })")
+LOAD_AFRESH = rx.Var(script(__file__, "load_afresh"))
 
 
 def error_screen(
@@ -93,15 +92,12 @@ def _app_failed(locale: str) -> rx.Component:
     )
 
 
-def app_error_boundary(**props) -> rx.Component:
-    """SPEC §8 for everything no page catches: a drawing error anywhere in the app shows
-    the something-went-wrong page in the page's language (title only, button to home),
-    never the error itself; ``props`` (``on_error``) report it. The boundary lies outside
-    every page's theme, so the screen brings the site's own."""
-    return ErrorBoundary.create(
-        fallback_render=rx.theme(
-            rx.cond(PAGE_IS_GERMAN, _app_failed("de"), _app_failed("nl")),
-            **styles.THEME_PROPS,
-        ),
-        **props,
+def app_failed() -> rx.Component:
+    """SPEC §8 for everything no page catches: what a drawing error anywhere in the app
+    shows, the something-went-wrong page in the page's language (title only, button to
+    home), never the error itself (the app's error boundary, ``dealer.dealer``). The
+    boundary lies outside every page's theme, so the screen brings the site's own."""
+    return rx.theme(
+        rx.cond(PAGE_IS_GERMAN, _app_failed("de"), _app_failed("nl")),
+        **styles.THEME_PROPS,
     )

@@ -9,7 +9,6 @@ texts, Vars and event handlers; they know no state.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +18,7 @@ import reflex as rx
 from dealer import styles
 from dealer.components.html_parts import frame_part
 from dealer.forms.definitions import CHECKED, HONEYPOT, FieldDef
+from dealer.framework.uploads import replacing_upload
 
 # How long a form may take to arrive before the page offers the phone instead.
 FORM_WAIT_MS = 10_000
@@ -192,19 +192,6 @@ def refusal_code(rejected: rx.Var) -> rx.Var[str]:
     """The reason the browser refused the first file (react-dropzone's error code): only
     that goes to the server, never the file."""
     return rx.Var(f"({rejected})?.[0]?.errors?.[0]?.code ?? ''").to(str)
-
-
-# Where the framework's client keeps the upload of a drop zone while it is sent and its
-# answer read (reflex_base/.templates/web/utils/helpers/upload.js): a new upload of that
-# zone is dropped while one is there (tests/unit/test_framework_contract.py).
-UPLOAD_IN_PROGRESS_REF = "__upload_controllers_{upload_id}"
-
-
-def replacing_upload(upload_id: str) -> rx.EventSpec:
-    """Lets the file still being sent from ``upload_id`` go, so that the file chosen now is
-    sent: without it a visitor who at once chose another file saw that choice ignored."""
-    ref = f"refs[{json.dumps(UPLOAD_IN_PROGRESS_REF.format(upload_id=upload_id))}]"
-    return rx.call_script(f"{ref}?.abort(); delete {ref}")
 
 
 def file_field(spec: FieldSpec, chosen: rx.Var, error: rx.Var, *, upload_id: str,

@@ -5,37 +5,29 @@ agree, and nothing moves when the app takes over."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import reflex as rx
 from reflex.vars import VarData
 
+from dealer.javascript import script
 from dealer.views.frame import FRAME_DATA_ID
 
 # A click on a link of the site inside such HTML changes the page in the app, as the
 # app's own links do, instead of loading a new document. A link to a place in the same
 # page is left to the browser (it sets the target that CSS may show: ``:target``).
 FOLLOW_IN_APP = rx.Var(
-    "((event) => { const a = event.target.closest('a[href]'); if (!a || event.defaultPrevented"
-    " || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey"
-    " || a.target || a.origin !== window.location.origin || (a.hash && a.pathname + a.search"
-    " === window.location.pathname + window.location.search)) return; event.preventDefault();"
-    " rxFrameNavigate(a.pathname + a.search + a.hash); })",
+    script(__file__, "follow_in_app"),
     _var_data=VarData(imports={"react-router": ["useNavigate"]},
                       hooks={"const rxFrameNavigate = useNavigate();": None}),
 )
-_DATA_BLOCK = (f"(typeof document === 'undefined' ? null : "
-               f"document.getElementById({json.dumps(FRAME_DATA_ID)}))")
 
 
 def frame_part(locale: str, part: str, **props: Any) -> rx.Component:
     """A part of the editors' frame. Empty while the page is built (the server fills the
     place in)."""
-    html = rx.Var(
-        f"((block) => block ? (JSON.parse(block.textContent)[{json.dumps(locale)}] || {{}})"
-        f"[{json.dumps(part)}] || '' : '')({_DATA_BLOCK})"
-    ).to(str)
+    html = rx.Var(script(__file__, "frame_part", locale=locale, part=part,
+                         data_id=FRAME_DATA_ID)).to(str)
     return rx.html(html, id=f"frame-{part}", custom_attrs={"onClick": FOLLOW_IN_APP},
                    **props)
 
@@ -46,8 +38,5 @@ def page_part(name: str, **props: Any) -> rx.Component:
     arrives. Empty wherever the document holds no such part (after a move within the
     site, the part is drawn afresh and has nothing to keep)."""
     element_id = f"page-{name}"
-    html = rx.Var(
-        "((element) => element ? element.innerHTML : '')(typeof document === 'undefined'"
-        f" ? null : document.getElementById({json.dumps(element_id)}))"
-    ).to(str)
+    html = rx.Var(script(__file__, "page_part", element_id=element_id)).to(str)
     return rx.html(html, id=element_id, custom_attrs={"onClick": FOLLOW_IN_APP}, **props)

@@ -18,6 +18,7 @@ from dealer.components.consent import open_preferences
 from dealer.components.html_parts import frame_part
 from dealer.components.sheet import side_sheet
 from dealer.i18n import LANGUAGE_NAMES, gettext
+from dealer.javascript import script
 from dealer.navigation import other_locales, top_nav
 from dealer.pageinfo import Link
 from dealer.routes import path_for
@@ -28,11 +29,7 @@ MAIN_ID = "main-content"
 
 # The skip link moves focus into the main content itself: the router would otherwise
 # treat "#main-content" as a navigation and leave focus on the link.
-SKIP_TO_MAIN = rx.Var(
-    "((event) => { event.preventDefault(); const main = document.getElementById('"
-    + MAIN_ID + "'); if (main) { main.focus({preventScroll: true}); "
-    "main.scrollIntoView({block: 'start'}); } })"
-)
+SKIP_TO_MAIN = rx.Var(script(__file__, "skip_to_main", main_id=MAIN_ID))
 
 
 def skip_link(locale: str) -> rx.Component:

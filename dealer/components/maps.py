@@ -6,7 +6,6 @@ behind the consent gate) and only when a tile server is configured."""
 from __future__ import annotations
 
 import reflex as rx
-from reflex.utils.imports import ImportVar
 from reflex.vars import VarData
 
 from dealer.views.locations import MAP_EAST, MAP_NORTH, MAP_SOUTH, MAP_WEST
@@ -35,7 +34,7 @@ class MapContainer(rx.NoSSRComponent):
 LEAFLET_CSS = rx.Var(
     "leafletStylesheet",
     _var_data=VarData(imports={"leaflet/dist/leaflet.css?url": [
-        ImportVar(tag="leafletStylesheet", is_default=True, install=False)]}),
+        rx.ImportVar(tag="leafletStylesheet", is_default=True, install=False)]}),
 ).to(str)
 
 

@@ -5,8 +5,7 @@ hands it what the app's error boundary caught."""
 from __future__ import annotations
 
 import reflex as rx
-from reflex.vars import VarData
-from reflex.vars.function import FunctionStringVar
+from reflex.vars import FunctionStringVar, VarData
 
 LIBRARY = "$/public" + rx.asset("reporting.jsx", shared=True)
 REPORTER_PACKAGE = "@sentry/react@11.12.0"

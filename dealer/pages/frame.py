@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import reflex as rx
 from reflex.vars import VarData
 
@@ -12,6 +10,7 @@ from dealer.components.chat import ChatHandlers, ChatValues, chat
 from dealer.components.errors import broken_link
 from dealer.components.layout import once_per_locale, page_frame
 from dealer.i18n import LANGUAGE_TAGS, chosen_language_href, gettext
+from dealer.javascript import script
 from dealer.pageinfo import error_page
 from dealer.pages.context import PageContext
 from dealer.pages.recently_viewed import forget_when_refused
@@ -31,14 +30,12 @@ def switch_href(ctx: PageContext) -> rx.Var | str:
         before_hydration: rx.Var | str = chosen_language_href(
             counterpart(static, ctx.other_locale), ctx.other_locale)
     else:
-        tag = LANGUAGE_TAGS[ctx.other_locale]
-        home = path_for("content", ctx.other_locale)
-        link = f"document.head.querySelector('link[rel=alternate][hreflang={tag}]')"
-        before_hydration = rx.Var(
-            f"((path) => path + '{chosen_language_href('', ctx.other_locale)}')("
-            f"(typeof document !== 'undefined' && {link}) ? new URL({link}.href).pathname"
-            f" : '{home}')"
-        ).to(str)
+        before_hydration = rx.Var(script(
+            __file__, "language_switch_before_app",
+            choice=chosen_language_href("", ctx.other_locale),
+            link=f"link[rel=alternate][hreflang={LANGUAGE_TAGS[ctx.other_locale]}]",
+            home=path_for("content", ctx.other_locale),
+        )).to(str)
     return rx.cond(rx.State.is_hydrated, LocaleState.switch_href, before_hydration)
 
 
@@ -102,11 +99,7 @@ def at_broken_link(locale: str) -> rx.Var[bool] | None:
 
 # The title the server gave the document, at the address it was served for: read once,
 # before the app's first render replaces it (none on the build's prerender).
-SERVED_TITLE = rx.Var(
-    "(typeof document === 'undefined' ? '' : ((served) => served.path === "
-    "window.location.pathname ? served.title : '')(window.rxServedTitle ??= "
-    "{path: window.location.pathname, title: document.title}))"
-).to(str)
+SERVED_TITLE = rx.Var(script(__file__, "served_title")).to(str)
 
 
 def document_title(locale: str, title: str | rx.Var) -> str | rx.Var:
@@ -125,8 +118,7 @@ def page_icon(href: str) -> rx.Component:
     """Nothing to see: makes ``href`` the document's icon while the page is shown (a
     brand page's own, SPEC §9). The served document has the icon of its page; moving
     inside the app, each page sets its own."""
-    effect = ("useEffect(() => { document.querySelectorAll('link[rel~=\"icon\"]').forEach("
-              f"(link) => link.setAttribute('href', {json.dumps(href)})); }}, []);")
+    effect = script(__file__, "page_icon", href=href)
     return rx.fragment(rx.Var("''", _var_data=VarData(imports={"react": ["useEffect"]},
                                                      hooks={effect: None})))
 
@@ -140,12 +132,7 @@ def screen_at_least(width: str) -> rx.Var[bool]:
         name,
         _var_data=VarData(
             imports={"react": ["useSyncExternalStore"]},
-            hooks={
-                f"const {name} = useSyncExternalStore((notify) => {{"
-                f"const m = window.matchMedia('{query}'); m.addEventListener('change', notify);"
-                f" return () => m.removeEventListener('change', notify)}},"
-                f" () => window.matchMedia('{query}').matches, () => false);": None,
-            },
+            hooks={f"const {name} = {script(__file__, 'screen_at_least', query=query)};": None},
         ),
     ).to(bool)
 

@@ -23,6 +23,7 @@ from dealer.chat.understand import MAX_TEXT
 from dealer.consent import CONSENT_COOKIE
 from dealer.forms.definitions import FORM_ERROR, bounded_value, get_form
 from dealer.i18n import N_, gettext
+from dealer.javascript import script
 from dealer.leads.sending import send_lead
 from dealer.routes import screens_showing
 from dealer.settings import get_settings
@@ -47,24 +48,8 @@ NOT_STORED = N_("Your details could not be sent because of a problem on our side
 # Loads the outside provider's script once, after the visitor allowed 'functional'
 # cookies (the panel asks meanwhile), and tells it the visitor opened the chat; answers
 # "ready" or "error".
-PROVIDER_SCRIPT = """(() => new Promise((resolve) => {
-  const src = window.siteConfig && window.siteConfig.chat && window.siteConfig.chat.src;
-  const opened = () => { window.dispatchEvent(new CustomEvent("dealer-chat:open"));
-    resolve("ready"); };
-  if (!src) return resolve("error");
-  if (window.dealerChatLoaded) return opened();
-  const allowed = () => { const m = document.cookie.match(/(?:^|; *)COOKIE=([^;]*)/);
-    try { return !!m && JSON.parse(decodeURIComponent(m[1])).categories.includes("functional"); }
-    catch (e) { return false; } };
-  const load = () => { const script = document.createElement("script");
-    script.async = true; script.src = src;
-    script.onload = () => { window.dealerChatLoaded = true; opened(); };
-    script.onerror = () => resolve("error");
-    setTimeout(() => resolve("error"), TIMEOUT);
-    document.head.appendChild(script); };
-  const wait = () => allowed() ? load() : setTimeout(wait, 250);
-  wait();
-}))()""".replace("COOKIE", CONSENT_COOKIE).replace("TIMEOUT", str(int(OPEN_TIMEOUT_S * 1000)))
+PROVIDER_SCRIPT = script(__file__, "chat_provider", cookie=CONSENT_COOKIE,
+                         timeout_ms=int(OPEN_TIMEOUT_S * 1000))
 FOCUS_BUBBLE = "document.querySelector('[data-testid=chat-bubble]')?.focus()"
 
 

@@ -7,6 +7,7 @@ import logging
 import reflex as rx
 
 from dealer.i18n import gettext
+from dealer.javascript import script
 from dealer.state.request import page_request
 from dealer.views.stock import ListCard
 from dealer.views.vehicle import (
@@ -17,17 +18,8 @@ from dealer.visible import for_log
 
 logger = logging.getLogger(__name__)
 
-# Runs in the browser on the share button's click, so the Web Share sheet and the
-# clipboard still count as the visitor's own action; answers what it did.
-SHARE_SCRIPT = """(async () => {
-  const data = {title: document.title, url: location.origin + location.pathname};
-  if (navigator.share && (!navigator.canShare || navigator.canShare(data))) {
-    try { await navigator.share(data); return "shared"; }
-    catch (error) { if (error.name === "AbortError") return "cancelled"; }
-  }
-  try { await navigator.clipboard.writeText(data.url); return "copied"; }
-  catch (error) { return "failed"; }
-})()"""
+# Runs in the browser on the share button's click; answers what it did.
+SHARE_SCRIPT = script(__file__, "share")
 SWIPE_DISTANCE = 40  # px a pointer must travel sideways to count as a swipe
 
 

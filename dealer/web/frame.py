@@ -11,11 +11,9 @@ and the drawn page show the same frame and the same cards.
 from __future__ import annotations
 
 import json
-import re
 
+from dealer.framework.shell import fill_empty_places
 from dealer.views.frame import FRAME_DATA_ID
-
-_EMPTY_PART = re.compile(r'(<div\b[^>]*\bid="(frame|page)-([a-z]+)"[^>]*>)(</div>)')
 
 
 def data_block(parts: dict[str, dict[str, str]]) -> str:
@@ -28,6 +26,4 @@ def data_block(parts: dict[str, dict[str, str]]) -> str:
 def fill_parts(document: str, frame: dict[str, str], page: dict[str, str]) -> str:
     """The prerendered places of the frame filled with this language's parts, and those of
     the page with its own (``PageInfo.parts``)."""
-    parts = {"frame": frame, "page": page}
-    return _EMPTY_PART.sub(
-        lambda m: m.group(1) + parts[m.group(2)].get(m.group(3), "") + m.group(4), document)
+    return fill_empty_places(document, {"frame": frame, "page": page})

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import hashlib
-import json
 import logging
 import re
 from dataclasses import replace
@@ -28,6 +27,19 @@ from dealer.brands import SITE_FAVICON, favicon
 from dealer.content.preview import draft_repository, is_preview
 from dealer.db import get_engine
 from dealer.disk import disk_state
+from dealer.framework.build import SPA_FALLBACK, prerendered_file, prerendered_paths, static_dir
+from dealer.framework.shell import (
+    has_title,
+    start_app_after_first_frame,
+    with_body_end,
+    with_body_start,
+    with_head_end,
+    with_head_tags,
+    with_icon,
+    with_lang,
+    with_title,
+    without_default_image,
+)
 from dealer.i18n import (
     LANGUAGE_TAGS,
     LOCALE_COOKIE,
@@ -83,7 +95,6 @@ PASS_THROUGH_PREFIXES = ("/_", "/ping", "/assets/", "/fonts/", "/content/", "/ve
 SITEMAP_CACHE = "public, max-age=300"  # the sitemaps are rebuilt every five minutes
 # A page the content service cannot give right now (503): when to ask again, in seconds.
 RETRY_AFTER_SECONDS = 120
-SPA_FALLBACK = "__spa-fallback.html"
 PAYLOAD_SUFFIX = "/_payload.json"
 # The page scripts (web/scripts/*.js): the copy of the page without JavaScript leaves
 # once the app has drawn its own, or returns into the flow after this long.
@@ -102,35 +113,10 @@ RELOAD_GUARD_MS = 10_000
 # with the page instead of after its stylesheet, so the text is drawn once.
 FONT_PRELOAD = ('<link rel="preload" href="/fonts/inter-latin-cz-wght-normal.woff2" as="font" '
                 'type="font/woff2" crossorigin>')
-# The build preloads the app's modules at the highest priority and starts the app as soon
-# as they are there: on a phone they competed with the page's stylesheet, font and photo
-# for the connection, and on a fast one the app rendered before the browser had drawn
-# anything, so the visitor waited for a page the served HTML already shows. Served, the
-# app's modules are fetched (in parallel, as preloads) and started after the first frame.
-# (Fetched earlier at low priority, as prefetches, they still delayed the largest paint
-# in Lighthouse's phone simulation: 1.7 -> 3.7 s.) A hidden tab draws no frame: there the
-# app starts after a second.
-MODULE_PRELOAD = re.compile(r'<link rel="modulepreload" href="(/assets/[\w.-]+\.js)"/>')
-APP_BOOT = re.compile(r'(<script type="module" async="">)(.*?)(</script>)', re.DOTALL)
-STATIC_IMPORT = re.compile(r'import "(/assets/[\w.-]+\.js)";')
-NAMESPACE_IMPORT = re.compile(r'import \* as (\w+) from "(/assets/[\w.-]+\.js)";')
-AFTER_FIRST_FRAME = (
-    "await new Promise(function(r){requestAnimationFrame(function(){setTimeout(r)});"
-    "setTimeout(r,1000)});"
-)
-REFLEX_DEFAULT_OG_IMAGE = '<meta content="favicon.ico" property="og:image"/>'
 # In a preview of drafts: the content editor's bridge, after the page (preview.jsx).
 BRIDGE_SCRIPT_ID = "content-bridge"
-# SPEC §1: in mock-data mode the console says so (for developers, not translated).
-MOCK_WARNING_SCRIPT = ("<script>console.warn('Mock data mode: bundled demo data replaces the "
-                       "content and stock APIs.')</script>")
-
-
-def static_dir() -> Path:
-    from reflex.utils.prerequisites import get_web_dir  # Reflex's own build location
-    from reflex_base.constants import Dirs
-
-    return (get_web_dir() / Dirs.STATIC).resolve()
+# SPEC §1: in mock-data mode the console says so.
+MOCK_WARNING_SCRIPT = inline_script("mock_warning")
 
 
 class ShellCache:
@@ -157,51 +143,23 @@ class ShellCache:
         return cached[1]
 
 
-def prerendered_file(root: Path, path: str) -> Path | None:
-    """The build's HTML for a static route, if it prerendered one."""
-    relative = path.strip("/")
-    candidates = [root / "index.html"] if not relative else [
-        root / f"{relative}.html",
-        root / relative / "index.html",
-    ]
-    for candidate in candidates:
-        try:
-            if candidate.is_file() and root in candidate.resolve().parents:
-                return candidate
-        except (OSError, ValueError):  # a name too long for the file system, a NUL byte
-            return None
-    return None
-
-
 def with_page(document: str, info: PageInfo, *, crawler_body: bool, build_id: str = "",
               prerendered: bool = False, frame: dict[str, dict[str, str]] | None = None) -> str:
     """The built HTML with this page's language, head tags, structured data, the editors'
     frame and, for clients without JavaScript, its main content as the first thing in
     <body>."""
-    lang = LANGUAGE_TAGS[info.locale]
-    if "<html lang" in document:
-        document = _replace_lang(document, lang)
-    else:
-        document = document.replace("<html", str(Html('<html lang="{}"').format(lang)), 1)
-    prerendered_title = re.search(r"<title>(.*?)</title>", document, re.DOTALL)
+    document = with_lang(document, LANGUAGE_TAGS[info.locale])
+    prerendered_title = has_title(document)
     if prerendered_title and info.title:
         # A title that depends on data was prerendered empty: the server knows it.
-        start, end = prerendered_title.span(1)
-        document = document[:start] + html_str(info.title) + document[end:]
-    tags = FONT_PRELOAD + head_html(info, with_title=prerendered_title is None)
+        document = with_title(document, html_str(info.title))
+    tags = FONT_PRELOAD + head_html(info, with_title=not prerendered_title)
     icon = favicon(info.params.get("brand"))
     if icon != SITE_FAVICON:  # SPEC §9: a brand page shows its brand's icon
-        document = document.replace(f'href="{SITE_FAVICON}"', f'href="{icon}"', 1)
+        document = with_icon(document, SITE_FAVICON, icon)
     if info.image:  # the page's own preview image replaces the build's default one
-        document = document.replace(REFLEX_DEFAULT_OG_IMAGE, "")
-    at = document.find('<meta name="viewport"')
-    if at == -1:
-        at = document.find('name="viewport"')
-    if at == -1:
-        document = document.replace("<head>", "<head>" + tags, 1)
-    else:
-        end = document.find(">", at) + 1
-        document = document[:end] + tags + document[end:]
+        document = without_default_image(document)
+    document = with_head_tags(document, tags)
     # Scripts go last in <head>: before Reflex's own inline script they break hydration.
     # The data layer with its consent signals comes first of them, before any tag.
     scripts = [page_start_script(info.locale, build_id)]
@@ -221,10 +179,9 @@ def with_page(document: str, info: PageInfo, *, crawler_body: bool, build_id: st
         build_poll_ms=BUILD_POLL_MS)]
     if get_settings().public_mocks:
         scripts.append(MOCK_WARNING_SCRIPT)
-    document = document.replace("</head>", "".join(scripts) + "</head>", 1)
+    document = with_head_end(document, "".join(scripts))
     if crawler_body:
-        crawler = crawler_html(info, language_link=not prerendered)
-        document = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + crawler, document, count=1)
+        document = with_body_start(document, crawler_html(info, language_link=not prerendered))
     return document
 
 
@@ -232,43 +189,7 @@ def with_bridge(document: str) -> str:
     """A preview's document with the content editor's bridge script after the page."""
     tag = Html('<script src="{}" id="{}" async></script>').format(
         get_settings().content_bridge_url, BRIDGE_SCRIPT_ID)
-    return document.replace("</body>", str(tag) + "</body>", 1)
-
-
-def start_app_after_first_frame(document: str) -> str:
-    """The document with the app's module preloads and start moved behind the first
-    frame (see AFTER_FIRST_FRAME); unchanged when the build's start script differs."""
-    boot = APP_BOOT.search(document)
-    if boot is None:
-        return document
-    preloads = MODULE_PRELOAD.findall(document)
-    start = (
-        AFTER_FIRST_FRAME
-        + f"{json.dumps(preloads)}.forEach(function(h){{var l=document.createElement('link');"
-        "l.rel='modulepreload';l.href=h;document.head.appendChild(l)});"
-        + NAMESPACE_IMPORT.sub(r'const \1 = await import("\2");',
-                               STATIC_IMPORT.sub(r'await import("\1");', boot.group(2)))
-    )
-    document = document[:boot.start(2)] + start + document[boot.end(2):]
-    return MODULE_PRELOAD.sub("", document)
-
-
-def _replace_lang(document: str, lang: str) -> str:
-    start = document.find("<html lang=")
-    quote_at = start + len("<html lang=")
-    close = document.find(document[quote_at], quote_at + 1)
-    return document[:start] + str(Html('<html lang="{}"').format(lang)) + document[close + 1:]
-
-
-def prerendered_paths(root: Path) -> set[str]:
-    """Paths the build wrote HTML for (static routes)."""
-    paths = set()
-    for file in root.rglob("*.html"):
-        relative = file.relative_to(root).as_posix().removesuffix(".html")
-        if relative in ("404", SPA_FALLBACK.removesuffix(".html")):
-            continue
-        paths.add("/" + relative.removesuffix("/index").removesuffix("index"))
-    return paths
+    return with_body_end(document, str(tag))
 
 
 def payload(info: PageInfo) -> dict:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dealer.web.server import start_app_after_first_frame
+from dealer.framework.shell import start_app_after_first_frame
 
 BUILT = (
     '<html><head><link rel="modulepreload" href="/assets/manifest-a1.js"/>'
@@ -24,7 +24,7 @@ def test_the_app_is_fetched_and_started_after_the_first_frame() -> None:
     script = body.split('<script type="module" async="">')[1].split("</script>")[0]
     assert script.startswith("await new Promise(function(r){requestAnimationFrame(")
     # the same modules, preloaded in parallel once the page is drawn, started in order
-    assert '["/assets/manifest-a1.js", "/assets/entry.client-b2.js"]' in script
+    assert '["/assets/manifest-a1.js","/assets/entry.client-b2.js"]' in script
     assert script.index('await import("/assets/manifest-a1.js");') < script.index(
         'const route0 = await import("/assets/root-d4.js");') < script.index(
         'import("/assets/entry.client-b2.js");')

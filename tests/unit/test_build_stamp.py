@@ -105,16 +105,3 @@ def test_a_start_that_compiles_forgets_the_bundle_too(root: Path,
     assert build_stamp.main([]) == 1
     assert not (root / build_stamp.BUNDLE_STAMP).exists()
 
-
-def test_the_framework_bundles_in_the_call_a_kept_bundle_leaves_out() -> None:
-    """dealer/serve.py keeps a bundle by leaving out this one call of the framework's prod
-    run; should the framework bundle elsewhere, a restart would serve a stale bundle."""
-    import inspect
-
-    from reflex import reflex
-
-    source = inspect.getsource(reflex._run_prod)
-    assert "build.setup_frontend_prod(" in source, (
-        "reflex's prod run no longer bundles through build.setup_frontend_prod: "
-        "dealer/serve.py cannot keep a built bundle that way")
-    assert "build.build(" not in source and "npm" not in source

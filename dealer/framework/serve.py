@@ -1,12 +1,12 @@
 """Starts the production server, as `reflex run --env prod` does, without bundling the
-pages again when the bundle in .web is built from these sources and settings for this
+pages again when the bundle in the build folder is built from these sources and settings for this
 public address (dealer/build_stamp.py): a restart with nothing changed answers about
 15 s sooner on two cores and leaves those cores to the visitors.
 
 The framework's prod run compiles (unless told to skip it: scripts/run.sh), then calls
 ``reflex.utils.build.setup_frontend_prod`` (write env.json, bundle), then serves the
-bundle; only that call is left out. tests/integration/test_framework_contract.py checks
-that the framework still calls it so.
+bundle; only that call is left out. tests/unit/test_framework_contract.py checks that the
+framework still calls it so.
 """
 
 from __future__ import annotations

@@ -1,10 +1,14 @@
-"""What the framework knows about an upload's target, for the HTTP layer's upload gate
+"""Uploads as the framework handles them.
+
+What the framework knows about an upload's target, for the HTTP layer's upload gate
 (``dealer.web.upload_gate``): which event handlers take files, and which client tokens
-belong to pages connected now. The one place that asks the framework's registry of
-handlers and its token manager."""
+belong to pages connected now (the framework's registry of handlers and its token
+manager). And where its browser client keeps an upload while it is sent.
+"""
 
 from __future__ import annotations
 
+import json
 from functools import cached_property
 
 import reflex as rx
@@ -42,3 +46,16 @@ class FrameworkUploadTargets:
         namespace = self.app.event_namespace
         return (bool(token) and namespace is not None
                 and await namespace._token_manager.is_token_connected(token))
+
+
+# Where the framework's client keeps the upload of a drop zone while it is sent and its
+# answer read (reflex_base/.templates/web/utils/helpers/upload.js): a new upload of that
+# zone is dropped while one is there (tests/unit/test_framework_contract.py).
+UPLOAD_IN_PROGRESS_REF = "__upload_controllers_{upload_id}"
+
+
+def replacing_upload(upload_id: str) -> rx.EventSpec:
+    """Lets the file still being sent from ``upload_id`` go, so that the file chosen now is
+    sent: without it a visitor who at once chose another file saw that choice ignored."""
+    ref = f"refs[{json.dumps(UPLOAD_IN_PROGRESS_REF.format(upload_id=upload_id))}]"
+    return rx.call_script(f"{ref}?.abort(); delete {ref}")
