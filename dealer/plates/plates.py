@@ -154,7 +154,10 @@ def parse_plate(text: object) -> ParsedPlate:
     if dutch is not None and german is not None:
         written = [len(part) for part in _SEPARATORS.split(text.strip()) if part]
         dutch_groups = _groups(SIDECODES[dutch.sidecode or 0])
-        if len(written) > 1 and written != dutch_groups:
+        # Written exactly as a German plate is ('AA-AA 10', a dash and a space), it is one,
+        # even where its groups are a Dutch side-code's.
+        if ((len(written) > 1 and written != dutch_groups)
+                or text.strip().upper() == german.formatted):
             dutch = None
     if dutch is not None:
         return ParsedPlate("nl", dutch)

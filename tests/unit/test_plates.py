@@ -104,6 +104,9 @@ def test_the_way_a_plate_is_written_decides_between_dutch_and_german() -> None:
     assert parse_plate("A-B 1234").state == "de"  # a German district dash
     assert parse_plate("M-XY 12E").state == "de"  # not side-code 11 (MXY-12-E)
     assert parse_plate("MXY-12-E").state == "nl"
+    # German by its dash and space, though its groups are side-code 5's (AA-AA-10).
+    assert parse_plate("AA-AA 10").state == parse_plate("AA.AA10").state == "de"
+    assert parse_plate("AA-AA-10").state == "nl"
 
 
 def test_empty_and_invalid() -> None:
