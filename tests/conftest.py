@@ -17,8 +17,7 @@ import time
 import uuid
 from collections import defaultdict
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import ExitStack, contextmanager
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
 
@@ -57,7 +56,6 @@ SAME_WORKER = dict.fromkeys((
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
-    SHARED_SITE.stop()
     if hasattr(session.config, "workeroutput"):  # a worker of pytest-xdist tells the run
         session.config.workeroutput["site_starts"] = json.dumps(SITE_STARTS)
 
@@ -360,51 +358,12 @@ def _take_compiled_pages(donor: Path, checkout: Path) -> None:
         name for name in names if Path(directory) == source and name in ("build", "env.json")])
 
 
-class SharedSite:
-    """This test process's site, started in the background as soon as the process knows
-    that a test of its will need it (``pytest_collection_finish``): its compile, about a
-    minute, then runs beside the unit tests instead of after them, while the other test
-    process would wait for it with nothing to do."""
-
-    def __init__(self) -> None:
-        self.stack = ExitStack()
-        self.starting: Future[Site] | None = None
-
-    def start(self) -> Future[Site]:
-        if self.starting is None:
-            name = f"tests-{os.environ.get('PYTEST_XDIST_WORKER', 'gw0')}"
-            self.starting = ThreadPoolExecutor(1).submit(
-                lambda: self.stack.enter_context(separate_site(name, {})))
-        return self.starting
-
-    def stop(self) -> None:
-        if self.starting is not None:
-            self.starting.exception()  # its start has ended, one way or the other
-        self.stack.close()
-
-
-SHARED_SITE = SharedSite()
-
-
-def _needs_shared_site(item: pytest.Item) -> bool:
-    """Whether ``item`` uses this module's ``site`` (a test module may have its own)."""
-    info = getattr(item, "_fixtureinfo", None)
-    definitions = info.name2fixturedefs.get("site", ()) if info else ()
-    return bool(definitions) and definitions[-1].func is site.__wrapped__
-
-
-def pytest_collection_finish(session: pytest.Session) -> None:
-    """With tests that need the site and others to run meanwhile, its start begins."""
-    if not session.config.option.collectonly and {
-            _needs_shared_site(item) for item in session.items} == {True, False}:
-        SHARED_SITE.start()
-
-
 @pytest.fixture(scope="session")
 def site() -> Iterator[Site]:
     """The site as `make run` serves it, in mock-data mode: one per test process
     (pytest-xdist's workers each have theirs)."""
-    yield SHARED_SITE.start().result()
+    with separate_site(f"tests-{os.environ.get('PYTEST_XDIST_WORKER', 'gw0')}", {}) as site:
+        yield site
 
 
 # Browser tests run Debian's Chromium through Playwright against the production build.
