@@ -447,3 +447,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item, "fixturenames", ()
         ):
             item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """The unit and integration tests come before any test that drives the browser: the
+    workers take whole files in collection order, and Playwright keeps an event loop
+    running in a test process once it has started, in which no later test could call
+    ``asyncio.run``. (A module that parametrizes a fixture's name, such as ``page``, has
+    pytest move its tests in among the browser's.)"""
+    browser_seen = False
+    for item in session.items:
+        browser_seen = browser_seen or item.get_closest_marker("browser") is not None
+        if browser_seen and item.nodeid.startswith(("tests/unit/", "tests/integration/")):
+            raise pytest.UsageError(f"{item.nodeid} was collected after a browser test; "
+                                    "does its module parametrize the name of a fixture?")

@@ -168,17 +168,17 @@ PAGES = ["stock nl", "stock de", "vehicle", "vehicle de", "content", "content de
          "location", "form", "form de"]
 
 
-@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize("kind", PAGES)
 def test_a_page_view_resolves_its_route_once_per_request_and_searches_once(
-        page: str, stock_engine: Engine, counted: Counter) -> None:
-    url = urls(stock_engine)[page]
+        kind: str, stock_engine: Engine, counted: Counter) -> None:
+    url = urls(stock_engine)[kind]
     handlers = page_load_events(url.partition("?")[0])
     counted.clear()
     assert asyncio.run(page_view(url, handlers, counted)) == 200
     assert (counted["resolve http"], counted["resolve app"]) == (1, 1), counted
-    assert counted["search"] == (1 if page.startswith("stock") else 0), counted
-    assert counted["content view"] == (1 if page.startswith("content") else 0), counted
-    assert counted["form subject"] == (1 if page.startswith("form") else 0), counted
+    assert counted["search"] == (1 if kind.startswith("stock") else 0), counted
+    assert counted["content view"] == (1 if kind.startswith("content") else 0), counted
+    assert counted["form subject"] == (1 if kind.startswith("form") else 0), counted
 
 
 def test_every_visit_is_served_from_the_content_as_it_is_now(
