@@ -67,11 +67,13 @@ def test_what_the_compile_writes_itself_does_not(root: Path) -> None:
 
 def test_a_start_that_compiles_forgets_the_stamp_first(root: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Should that compile stop halfway, the next start must not take its pages."""
+    """Should that compile stop halfway, the next start must not take its pages, nor serve
+    the bundle of the pages before."""
     monkeypatch.setattr(build_stamp, "PROJECT_ROOT", root)
     build_stamp.record(root, Settings(site_name="Autohaus Rhein"))
     assert build_stamp.main([]) == 1
     assert not (root / build_stamp.STAMP).exists()
+    assert not (root / build_stamp.BUNDLE_STAMP).exists()
     build_stamp.record(root, Settings())
     assert build_stamp.main([]) == 0
 
@@ -96,12 +98,3 @@ def test_a_bundle_is_kept_for_the_same_pages_and_address(root: Path) -> None:
     assert not build_stamp.is_bundled(root, Settings(base_url="http://127.0.0.1:3002"))
     (root / "dealer" / "pages" / "home.py").write_text("TITLE = 'Start'\n")
     assert not build_stamp.is_bundled(root, Settings(base_url="http://127.0.0.1:3001"))
-
-
-def test_a_start_that_compiles_forgets_the_bundle_too(root: Path,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(build_stamp, "PROJECT_ROOT", root)
-    build_stamp.record(root, Settings(site_name="Autohaus Rhein"))
-    assert build_stamp.main([]) == 1
-    assert not (root / build_stamp.BUNDLE_STAMP).exists()
-
