@@ -273,9 +273,12 @@ def copy_checkout(target: Path) -> None:
             shutil.copy2(source, copy)
     manifest.parent.mkdir(exist_ok=True)
     manifest.write_text("\n".join(files))
-    for shared in (".venv", ".tools"):
-        if not (target / shared).is_symlink():
-            (target / shared).symlink_to(ROOT / shared)
+    for shared in (".venv", ".tools"):  # this checkout's, though another made the copy
+        link = target / shared
+        if link.is_symlink() and link.readlink() != ROOT / shared:
+            link.unlink()
+        if not link.is_symlink():
+            link.symlink_to(ROOT / shared)
 
 
 def steady_port(name: str) -> int:
