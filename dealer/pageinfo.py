@@ -13,6 +13,9 @@ from dealer.i18n import N_, gettext
 from dealer.routes import path_for
 
 NOT_FOUND_TITLE = N_("Oops, this page does not exist")
+# The id of every page's main part in the app: the skip link's target, and what the
+# served copy of the page stands in for until the app has drawn it.
+MAIN_ID = "main-content"
 HOME = N_("Home")
 
 

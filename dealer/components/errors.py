@@ -7,7 +7,7 @@ import reflex as rx
 from dealer import styles
 from dealer.components.button import button
 from dealer.javascript import script
-from dealer.pageinfo import error_texts
+from dealer.pageinfo import MAIN_ID, error_texts
 
 # A link that loads its page anew instead of moving within the (failed) app.
 LOAD_AFRESH = rx.Var(script(__file__, "load_afresh"))
@@ -87,7 +87,7 @@ def _app_failed(locale: str) -> rx.Component:
     return rx.fragment(
         rx.el.title(f"500 - {texts.heading}"),
         rx.el.main(error_screen(texts.heading, None, texts.button, texts.href, full_load=True),
-                   id="main-content", lang=locale,
+                   id=MAIN_ID, lang=locale,
                    max_width="40rem", margin="0 auto", padding_x="1rem"),
     )
 

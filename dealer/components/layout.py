@@ -20,12 +20,9 @@ from dealer.components.sheet import side_sheet
 from dealer.i18n import LANGUAGE_NAMES, gettext
 from dealer.javascript import script
 from dealer.navigation import other_locales, top_nav
-from dealer.pageinfo import Link
+from dealer.pageinfo import MAIN_ID, Link
 from dealer.routes import path_for
 from dealer.settings import get_settings
-
-MAIN_ID = "main-content"
-
 
 # The skip link moves focus into the main content itself: the router would otherwise
 # treat "#main-content" as a navigation and leave focus on the link.

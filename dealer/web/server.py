@@ -50,7 +50,7 @@ from dealer.i18n import (
     negotiate_locale,
 )
 from dealer.leads.outbox import delivery_state
-from dealer.pageinfo import PageInfo, error_page
+from dealer.pageinfo import MAIN_ID, PageInfo, error_page
 from dealer.routes import (
     counterpart,
     path_for,
@@ -101,8 +101,8 @@ PAYLOAD_SUFFIX = "/_payload.json"
 APP_DRAW_TIMEOUT_MS = 15_000
 LANG_SYNC_SCRIPT = inline_script("lang_sync")
 CRAWLER_CLEANUP_SCRIPT = inline_script(
-    "crawler_cleanup", crawler_main_id=CRAWLER_MAIN_ID, app_draw_timeout_ms=APP_DRAW_TIMEOUT_MS,
-    form_loading_class=FORM_LOADING_CLASS)
+    "crawler_cleanup", crawler_main_id=CRAWLER_MAIN_ID, main_id=MAIN_ID,
+    app_draw_timeout_ms=APP_DRAW_TIMEOUT_MS, form_loading_class=FORM_LOADING_CLASS)
 SERVED_FORM_SCRIPT = inline_script("served_form")
 SERVED_SHEET_SCRIPT = inline_script("served_sheet")
 # A failed chunk load loads the page anew, at most once per guard time per path; a new

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import posixpath
-from urllib.parse import quote, urljoin, urlsplit
+from urllib.parse import quote, unquote, urljoin, urlsplit
 
 import httpx
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from dealer.web.server import PASS_THROUGH_PREFIXES, SiteLayer
+from dealer.web.server import FILE_SUFFIXES, PASS_THROUGH_PREFIXES, SiteLayer
 
 SITE = "http://site.test"
 
@@ -65,9 +65,11 @@ def test_every_redirect_stays_on_the_site(path: str, slash: bool, locale: str | 
     params = quote(query, safe="=&") + (f"&locale={locale}" if locale else "")
     # the root answers the page itself (so do "/./" and "/../": dot segments go first)
     assume(posixpath.normpath(raw_path) != "/" or locale)
-    # files, the app's own paths and the site's data answer without any redirect
+    # files (by their name's ending, in any case: '/.CSS'), the app's own paths and the
+    # site's data answer without any redirect
     assume(not raw_path.startswith((*PASS_THROUGH_PREFIXES, "/builds/", "/health")))
     assume(not raw_path.rstrip("/").endswith((".xml", ".txt", ".json")))
+    assume(not unquote(raw_path).rsplit("/", 1)[-1].lower().endswith(FILE_SUFFIXES))
     status, location = location_of(raw_path, params)
     assert status in (301, 302)
     assert_same_site(location)
