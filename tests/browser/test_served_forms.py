@@ -114,3 +114,20 @@ def test_what_is_typed_before_the_app_is_ready_is_what_the_app_sends(
     connected(page)
     expect(page.get_by_test_id("form-success")).to_have_text(words["thanks"])
     expect(page.locator("#crawler-main")).to_have_count(0)
+
+
+@pytest.mark.parametrize(("path", "heading"), [("/direct-contact", "Direct contact"),
+                                               ("/de/direktkontakt", "Direktkontakt")])
+def test_until_the_app_takes_over_the_served_copy_is_the_only_page_read_out(
+    page: Page, site: Site, path: str, heading: str,
+) -> None:
+    main = page.locator("#main-content")
+    with scripts_held(page):
+        page.goto(site.url(path), wait_until="domcontentloaded")
+        # The app's part under the copy (its heading, its form still loading) is hidden
+        # and inert: one heading for a screen reader, not two.
+        expect(page.get_by_role("heading", level=1)).to_have_text(heading)
+        expect(main).to_have_attribute("aria-hidden", "true")
+    expect(page.locator("#crawler-main")).to_have_count(0)
+    expect(main).not_to_have_attribute("aria-hidden", "true")
+    expect(page.get_by_role("heading", level=1)).to_have_text(heading)
