@@ -57,10 +57,11 @@ def attributes(pairs: Attributes) -> Html:
         for name, value in items if value is not None and value is not False)
 
 
-def element(tag: str, attrs: Attributes = (), *children: Any, html: Html = EMPTY,
+def element(tag: str, attrs: Attributes = (), *children: Any, html: Any = EMPTY,
             void: bool = False) -> Html:
     """``<tag attrs>children</tag>``; a child that is not HTML already is escaped.
-    ``html``: content that is HTML already, after the children (an ``Element``'s).
+    ``html``: content that is HTML already, after the children (as an ``Element`` is
+    handed it; a plain string is escaped).
     ``void``: an element without content or end tag (``<img>``, ``<br>``). ``tag`` is
     the presenter's own (a literal or from a fixed table), never a visitor's or an
     editor's text."""
