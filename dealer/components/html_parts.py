@@ -1,10 +1,12 @@
 """HTML the server puts into the served document, drawn by the app as it is: the editors'
-frame (``dealer.views.frame``, from the document's data block) and a page's parts
-(``PageInfo.parts``, a list's first page of cards). The first paint and the drawn page
-agree, and nothing moves when the app takes over."""
+frame (``dealer.views.frame``, from the document's data block), a page's parts
+(``PageInfo.parts``, a list's first page of cards) and the markup both write alike
+(``element``: a list's cards). The first paint and the drawn page agree, and nothing
+moves when the app takes over."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import reflex as rx
@@ -40,3 +42,15 @@ def page_part(name: str, **props: Any) -> rx.Component:
     element_id = f"page-{name}"
     html = rx.Var(script(__file__, "page_part", element_id=element_id)).to(str)
     return rx.html(html, id=element_id, custom_attrs={"onClick": FOLLOW_IN_APP}, **props)
+
+
+def element(tag: str, attrs: Mapping[str, Any], *children: Any, html: Any = None
+            ) -> rx.Component:
+    """An element as ``views.markup.element`` writes it into the served page (an
+    ``Element`` of ``views.markup``): the same tag and attributes. ``html``: its content,
+    HTML whose links the app follows."""
+    # React names the class attribute ``className``; the others as HTML does.
+    props = {"className" if name == "class" else name: value for name, value in attrs.items()}
+    if html is not None:
+        props |= {"dangerouslySetInnerHTML": {"__html": html}, "onClick": FOLLOW_IN_APP}
+    return getattr(rx.el, tag)(*children, custom_attrs=props)

@@ -9,26 +9,20 @@ from typing import Any
 import reflex as rx
 
 from dealer.components.button import button
-from dealer.components.html_parts import FOLLOW_IN_APP, page_part
+from dealer.components.html_parts import FOLLOW_IN_APP, element, page_part
 from dealer.components.measurement import last_part, tracked
 from dealer.components.sheet import side_sheet
-from dealer.views.stock import ListCard, sheet_link_html
+from dealer.views.stock import ListCard, sheet_link_html, vehicle_card_markup
 
 
 @rx.memo
 def vehicle_card(card: rx.Var[ListCard], children: rx.Var[rx.Component]) -> rx.Component:
-    """One vehicle of a list, compiled once and shared by every list page: the card's HTML
-    (``views.stock.card_html``, so the served page shows the same card before the app
-    draws it; ``cards_part`` is this markup) and below it, not inside its link, the
-    compare and favourite checkboxes."""
-    return rx.el.article(
-        rx.html(card.html, custom_attrs={
-            **tracked("more_details_click", vehicle_id=last_part(card.slug, "-")),
-            "onClick": FOLLOW_IN_APP}),
-        rx.el.div(children, class_name="list-card-actions"),
-        class_name="list-card",
-        data_testid="vehicle-card",
-    )
+    """One vehicle of a list, compiled once and shared by every list page: the markup the
+    served page holds too (``views.stock.vehicle_card_markup``) with the compare and
+    favourite checkboxes."""
+    return vehicle_card_markup(
+        element, card.html, tracked("more_details_click", vehicle_id=last_part(card.slug, "-")),
+        children)
 
 
 def card_section(heading: str, cards: rx.Var[list[ListCard]],

@@ -6,7 +6,7 @@ import reflex as rx
 
 from dealer.components.button import button
 from dealer.components.errors import lease_vehicle_not_found, something_went_wrong
-from dealer.components.html_parts import FOLLOW_IN_APP, page_part
+from dealer.components.html_parts import FOLLOW_IN_APP, element, page_part
 from dealer.components.stock import filters_button, pills, served_html
 from dealer.i18n import gettext
 from dealer.pages.context import Page, PageContext
@@ -14,15 +14,14 @@ from dealer.pages.frame import for_current_url, framed, screen_at_least
 from dealer.routes import path_for
 from dealer.state.lease_offers import LeaseOffersState, LeaseOfferState
 from dealer.styles import SIDEBAR_FROM
-from dealer.views.lease_offers import OVERVIEW_TITLE
+from dealer.views.lease_offers import OVERVIEW_TITLE, offer_card_markup
 from dealer.views.stock import FILTERS_ID
 
 
 def offer_card(html: rx.Var[str]) -> rx.Component:
-    """One offer: its HTML (``views.lease_offers.offer_card_html``; ``offers_part`` is this
-    markup), so the served page shows the same cards before the app draws them."""
-    return rx.el.article(rx.html(html, custom_attrs={"onClick": FOLLOW_IN_APP}),
-                         class_name="list-card", data_testid="lease-offer-card")
+    """One offer: the markup the served page holds too
+    (``views.lease_offers.offer_card_markup``)."""
+    return offer_card_markup(element, html)
 
 
 def overview(ctx: PageContext) -> rx.Component:

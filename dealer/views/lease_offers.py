@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from typing import Any
 from urllib.parse import urlencode
 
 from dealer.brands import brand_name
@@ -24,7 +25,7 @@ from dealer.routes import PageRequest, path_for
 from dealer.stock import catalog
 from dealer.stock.labels import label
 from dealer.stock.repository import LeaseOfferView, get_lease_offer, list_lease_offers
-from dealer.views.markup import EMPTY, Html
+from dealer.views.markup import EMPTY, Element, Html, Node, element
 from dealer.views.stock import (
     FilterGroup,
     FilterOption,
@@ -208,12 +209,17 @@ def offer_card_html(card: OfferCard, position: int) -> str:
              more_label=card.more_label, more=card.more))
 
 
+def offer_card_markup(make: Element[Node], html: Any) -> Node:
+    """An offer of the list as the served page writes it (``offers_part``) and the app
+    draws it (``pages.lease_offers.offer_card``): around the card's HTML
+    (``offer_card_html``)."""
+    return make("article", {"class": "list-card", "data-testid": "lease-offer-card"},
+                make("div", {}, html=html))
+
+
 def offers_part(cards: list[str]) -> str:
-    """The offers' cards as the served page holds them until the app draws its own: the
-    markup of ``pages.lease_offers.offer_card`` around each card's HTML."""
-    return str(EMPTY.join(
-        Html('<article class="list-card" data-testid="lease-offer-card">'
-             '<div class="rx-Html">{}</div></article>').format(Html(html)) for html in cards))
+    """The offers' cards as the served page holds them until the app draws its own."""
+    return str(EMPTY.join(offer_card_markup(element, Html(html)) for html in cards))
 
 
 def _option_groups(

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from markupsafe import Markup
 
@@ -57,12 +57,28 @@ def attributes(pairs: Attributes) -> Html:
         for name, value in items if value is not None and value is not False)
 
 
-def element(tag: str, attrs: Attributes = (), *children: Any, void: bool = False) -> Html:
+def element(tag: str, attrs: Attributes = (), *children: Any, html: Any = EMPTY,
+            void: bool = False) -> Html:
     """``<tag attrs>children</tag>``; a child that is not HTML already is escaped.
+    ``html``: content that is HTML already, after the children (as an ``Element`` is
+    handed it; a plain string is escaped).
     ``void``: an element without content or end tag (``<img>``, ``<br>``). ``tag`` is
     the presenter's own (a literal or from a fixed table), never a visitor's or an
     editor's text."""
     start = Html("<{}{}>").format(Html(tag), attributes(attrs))
     if void:
         return start
-    return start + EMPTY.join(children) + Html("</{}>").format(Html(tag))
+    return start + EMPTY.join((*children, html)) + Html("</{}>").format(Html(tag))
+
+
+Node = TypeVar("Node")
+
+
+class Element(Protocol[Node]):
+    """Makes an element, so that one function writes markup that the served page and the
+    app show alike: ``element`` writes it as HTML, ``components.html_parts.element``
+    draws it as a component. ``html`` is content that is HTML already, which the app
+    shows as it is; an element has either ``children`` or ``html``."""
+
+    def __call__(self, tag: str, attrs: Mapping[str, Any], *children: Node,
+                 html: Any = ...) -> Node: ...

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 from dealer.analytics import click, vehicle_id
@@ -37,7 +38,7 @@ from dealer.stock.query import (
     StockQuery,
 )
 from dealer.stock.results import FacetOption, StockResult, VehicleCard
-from dealer.views.markup import EMPTY, Html
+from dealer.views.markup import EMPTY, Element, Html, Node, element
 from dealer.web.seo import absolute_url, page_title
 
 # Checkbox filters shown in the sidebar, in this order, with their headings.
@@ -335,13 +336,22 @@ def list_cards(cards: list[Card], *, below_the_fold: bool = False) -> list[ListC
             for position, card in enumerate(cards)]
 
 
+def vehicle_card_markup(make: Element[Node], html: Any, tracking: Mapping[str, Any],
+                        *actions: Node) -> Node:
+    """A vehicle of a list as the served page writes it (``cards_part``) and the app draws
+    it (``components.stock.vehicle_card``): the card's HTML (``card_html``) with the
+    attributes that report its click, and below it, not inside its link, the compare and
+    favourite checkboxes (``actions``: none in the served page)."""
+    return make("article", {"class": "list-card", "data-testid": "vehicle-card"},
+                make("div", tracking, html=html),
+                make("div", {"class": "list-card-actions"}, *actions))
+
+
 def cards_part(cards: list[ListCard]) -> str:
-    """The cards of a list as the served page holds them until the app draws its own:
-    the markup of ``components.stock.vehicle_card`` around each card's HTML."""
+    """The cards of a list as the served page holds them until the app draws its own."""
     return str(EMPTY.join(
-        Html('<article class="list-card" data-testid="vehicle-card"><div class="rx-Html" '
-             'data-track="{}">{}</div><div class="list-card-actions"></div></article>')
-        .format(click("more_details_click", vehicle_id=vehicle_id(card.slug)), Html(card.html))
+        vehicle_card_markup(element, Html(card.html), {
+            "data-track": click("more_details_click", vehicle_id=vehicle_id(card.slug))})
         for card in cards
     ))
 

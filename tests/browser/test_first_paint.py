@@ -111,6 +111,34 @@ def test_nothing_moves_on_a_wide_screen_either(page: Page, site: Site, vehicle: 
     assert total < 0.05, f"{path}: layout shift {total:.3f}"
 
 
+# A list's cards with their checkboxes left out: in the served page those of the first
+# page of results (``id="page-cards"``), in the app all it draws.
+CARD_MARKUP = """([html, testId]) => {
+  const served = new DOMParser().parseFromString(html, 'text/html').getElementById('page-cards');
+  const markup = root => [...root.querySelectorAll(`[data-testid="${testId}"]`)].map(card => {
+    const copy = card.cloneNode(true);
+    copy.querySelectorAll('.list-card-actions').forEach(actions => actions.replaceChildren());
+    return copy.outerHTML;
+  });
+  return {served: markup(served), drawn: markup(document.getElementById('main-content'))};
+}"""
+
+
+@pytest.mark.parametrize(("path", "test_id"), [("/voorraad", "vehicle-card"),
+                                               ("/de/leasingangebote", "lease-offer-card")])
+def test_the_app_draws_the_cards_the_server_sent(page: Page, site: Site, path: str,
+                                                 test_id: str) -> None:
+    """The cards' markup is written once (``views.stock.vehicle_card_markup``,
+    ``views.lease_offers.offer_card_markup``): the app's cards replace the served ones
+    with the same elements, attributes and text."""
+    html = httpx.get(site.url(path)).text
+    page.goto(site.url(path))
+    expect(page.locator("#page-cards")).to_have_count(0)  # the app has drawn its own
+    cards = page.evaluate(CARD_MARKUP, [html, test_id])
+    assert cards["served"], f"{path}: the served page has no cards"
+    assert cards["drawn"][:len(cards["served"])] == cards["served"]
+
+
 @pytest.mark.parametrize("path", [*SERVER_PAINTED["nl"], *SERVER_PAINTED["de"]])
 def test_the_largest_paint_is_the_served_page(phone_visit: Callable[[str], dict], path: str
                                               ) -> None:

@@ -151,15 +151,6 @@ def test_the_prerendered_frame_leaves_empty_places_for_the_server(home: str) -> 
         "fills: the frame would be missing until the app draws it")
 
 
-def test_html_drawn_by_the_app_has_the_class_the_served_cards_copy(home: str) -> None:
-    """The stock's and lease offers' served cards (views/stock.py, views/lease_offers.py)
-    wrap their HTML as ``rx.html`` draws it, so that nothing moves when the app takes
-    over."""
-    assert re.search(r'<div class="rx-Html[ "][^>]*id="frame-main"', home), (
-        "rx.html no longer draws <div class=\"rx-Html\">: the served cards' wrappers differ "
-        "from the app's")
-
-
 def test_the_router_moves_with_the_history_api(bundle: Path) -> None:
     """The page scripts (web/scripts/lang_sync.js, route_rules.js, crawler_cleanup.js) see
     the app's moves by wrapping ``history.pushState`` and ``replaceState``."""

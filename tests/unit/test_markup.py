@@ -53,6 +53,9 @@ def test_element() -> None:
         '<img src="/i.jpg" alt="&lt;/script&gt;">')
     assert element("span", {"class": None}) == "<span></span>"
     assert isinstance(element("p"), Html)
+    # Content handed as ``html`` (an ``Element``'s) is HTML already, or else escaped.
+    assert element("div", {}, html=Html("<b>x</b>")) == "<div><b>x</b></div>"
+    assert element("div", {}, html="<b>x</b>") == "<div>&lt;b&gt;x&lt;/b&gt;</div>"
 
 
 def test_presenters_escape_what_they_are_given() -> None:
