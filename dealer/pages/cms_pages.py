@@ -14,7 +14,7 @@ from dealer.components.plates import PlateBlockBinding
 from dealer.components.preview import preview_bridge
 from dealer.pages.appointment import appointment_dialog
 from dealer.pages.context import Page, PageContext
-from dealer.pages.frame import framed
+from dealer.pages.frame import for_current_url, framed
 from dealer.state.appointments import AppointmentState
 from dealer.state.cms import CmsState
 from dealer.state.plates import PlateState
@@ -22,14 +22,17 @@ from dealer.state.plates import PlateState
 DOMAIN = "content"
 
 
+VIEW = CmsState.view
+
+
 def header(ctx: PageContext) -> rx.Component:
     return rx.vstack(
-        rx.cond(CmsState.crumbs.length() > 0, breadcrumbs(ctx.locale, CmsState.crumbs)),
-        rx.heading(CmsState.heading, as_="h1", size="8"),
-        rx.cond(CmsState.meta != "",
-                rx.text(CmsState.meta, size="2", color=rx.color("gray", 11),
+        rx.cond(VIEW.crumbs.length() > 0, breadcrumbs(ctx.locale, VIEW.crumbs)),
+        rx.heading(VIEW.heading, as_="h1", size="8"),
+        rx.cond(VIEW.meta != "",
+                rx.text(VIEW.meta, size="2", color=rx.color("gray", 11),
                         data_testid="article-dates")),
-        rx.cond(CmsState.lead != "", rx.text(CmsState.lead, size="5")),
+        rx.cond(VIEW.lead != "", rx.text(VIEW.lead, size="5")),
         spacing="3",
         width="100%",
     )
@@ -45,7 +48,7 @@ PLATE = PlateBlockBinding(
 def blocks(ctx: PageContext) -> rx.Component:
     return rx.vstack(
         rx.foreach(
-            CmsState.blocks,
+            VIEW.blocks,
             lambda record: block(record, ctx.locale, playing=CmsState.playing,
                                  on_play=CmsState.play, plate=PLATE,
                                  on_appointment=AppointmentState.open_dialog),
@@ -56,24 +59,21 @@ def blocks(ctx: PageContext) -> rx.Component:
 
 
 def not_found(ctx: PageContext) -> rx.Component:
-    return error_screen(CmsState.heading, CmsState.lead, CmsState.back_label,
-                        CmsState.back_href)
+    return error_screen(VIEW.heading, VIEW.lead, VIEW.back_label, VIEW.back_href)
 
 
 def screen(ctx: PageContext, body: Callable[[], rx.Component]) -> rx.Component:
-    """A content screen: nothing until its story is read, then the layout or the 404; in a
-    preview of drafts the editor's changes show as they are made."""
+    """A content screen: nothing until the story of the URL is read, then the layout or
+    the 404; in a preview of drafts the editor's changes show as they are made."""
     return framed(
         ctx,
         preview_bridge(CmsState.preview_input),
-        rx.cond(
-            CmsState.ready,
-            rx.cond(
-                CmsState.found,
-                layout(CmsState.layout, lambda: (header(ctx), body())),
-                not_found(ctx),
-            ),
-            rx.center(rx.spinner(size="3"), min_height="40vh", aria_busy="true"),
+        for_current_url(
+            CmsState.loaded_path,
+            rx.cond(VIEW.found, layout(VIEW.layout, lambda: (header(ctx), body())),
+                    not_found(ctx)),
+            ctx.locale,
+            until=rx.center(rx.spinner(size="3"), min_height="40vh", aria_busy="true"),
         ),
     )
 
@@ -82,4 +82,4 @@ def page(ctx: PageContext) -> rx.Component:
     return rx.fragment(screen(ctx, lambda: blocks(ctx)), appointment_dialog(ctx))
 
 
-CONTENT = Page(page, CmsState.load, CmsState.title)
+CONTENT = Page(page, CmsState.load, VIEW.title)

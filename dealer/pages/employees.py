@@ -10,7 +10,7 @@ from dealer.components.locations import employee_card, select_filter, text_searc
 from dealer.i18n import gettext
 from dealer.pageinfo import Link, home_link
 from dealer.pages.context import Page, PageContext
-from dealer.pages.frame import framed
+from dealer.pages.frame import for_current_url, framed
 from dealer.pages.locations import load_failed
 from dealer.routes import path_for
 from dealer.state.employees import EmployeesState
@@ -97,11 +97,12 @@ def page(ctx: PageContext) -> rx.Component:
         rx.heading(gettext(locale, TITLE), as_="h1", size="8"),
         rx.text(gettext(locale, EMPLOYEES_LEAD),
                 size="3", color=rx.color("gray", 11)),
-        rx.cond(
-            state.failed,
-            load_failed(state.failed_text),
-            rx.cond(state.loaded, rx.vstack(_filters(locale), _results(locale), spacing="5",
-                                            width="100%")),
+        for_current_url(
+            state.loaded_path,
+            rx.cond(state.failed, load_failed(locale),
+                    rx.vstack(_filters(locale), _results(locale), spacing="5", width="100%")),
+            locale,
+            until=rx.fragment(),
         ),
         spacing="4",
         width="100%",

@@ -32,7 +32,7 @@ from dealer.forms.definitions import (
 from dealer.forms.messages import DOMAIN
 from dealer.i18n import N_, gettext
 from dealer.pages.context import Page, PageContext
-from dealer.pages.frame import framed
+from dealer.pages.frame import for_current_url, framed
 from dealer.state.forms import FormsState
 from dealer.views.forms import not_found_kind
 from dealer.views.plates import DETAIL_FIELDS
@@ -83,7 +83,7 @@ def _field(ctx: PageContext, form: FormDef, f: FieldDef) -> rx.Component:
                    if f.name == "trade_in_plate" else None)
         control = form_field(
             spec, _VARS, _EVENTS, on_blur=on_blur,
-            suggestions=FormsState.branches if f.type == "autocomplete" else None,
+            suggestions=FormsState.view.branches if f.type == "autocomplete" else None,
             notice=FormsState.notices.get(f.name, ""),
         )
     if f.name == "trade_in_plate":
@@ -99,18 +99,17 @@ def _field(ctx: PageContext, form: FormDef, f: FieldDef) -> rx.Component:
 
 
 def _form_view(ctx: PageContext, form: FormDef) -> rx.Component:
-    subject = subject_card(
-        FormsState.subject_title, FormsState.subject_details, FormsState.subject_image,
-        FormsState.subject_image_alt, FormsState.subject_href, _t(ctx, N_("View details")),
-    )
+    view = FormsState.view
+    subject = subject_card(view.title, view.details, view.image, view.image_alt, view.href,
+                           _t(ctx, N_("View details")))
     lead = (
         rx.text(_t(ctx, form.intro), size="3"),
         # A contact form shows a subject only when its link names one (a lease offer).
-        subject if form.subject else rx.cond(FormsState.subject_title != "", subject),
+        subject if form.subject else rx.cond(view.title != "", subject),
         rx.cond(
-            FormsState.calculation_summary != "",
+            view.calculation != "",
             rx.callout(
-                FormsState.calculation_summary,
+                view.calculation,
                 icon="calculator",
                 data_testid="form-calculation",
             ),
@@ -147,32 +146,41 @@ def _not_found_view(ctx: PageContext) -> rx.Component:
                        brand_name=PLATFORM_BRANDS.get(brand, ""))
 
 
+def _loading_view(ctx: PageContext) -> rx.Component:
+    return rx.vstack(
+        rx.heading(title(ctx), as_="h1", size="7"),
+        form_loading(ctx.locale, _t(ctx, N_("Loading the form..."))),
+        spacing="4",
+        # The served form stays over the page until the app's form is there.
+        class_name=FORM_LOADING_CLASS,
+    )
+
+
 def build(ctx: PageContext) -> rx.Component:
     form = form_of(ctx)
     return framed(
         ctx,
         rx.box(
-            rx.match(
-                FormsState.status,
-                ("ready", rx.vstack(
-                    rx.heading(title(ctx), as_="h1", size="7"),
-                    _form_view(ctx, form),
-                    spacing="4",
-                )),
-                ("success", rx.vstack(
-                    rx.heading(title(ctx), as_="h1", size="7"),
-                    _success_view(ctx, form),
-                    spacing="4",
-                )),
-                ("not_found", _not_found_view(ctx)),
-                ("error", form_load_failed(ctx.locale)),
-                rx.vstack(
-                    rx.heading(title(ctx), as_="h1", size="7"),
-                    form_loading(ctx.locale, _t(ctx, N_("Loading the form..."))),
-                    spacing="4",
-                    # The served form stays over the page until the app's form is there.
-                    class_name=FORM_LOADING_CLASS,
+            for_current_url(
+                FormsState.loaded_path,
+                rx.match(
+                    FormsState.status,
+                    ("ready", rx.vstack(
+                        rx.heading(title(ctx), as_="h1", size="7"),
+                        _form_view(ctx, form),
+                        spacing="4",
+                    )),
+                    ("success", rx.vstack(
+                        rx.heading(title(ctx), as_="h1", size="7"),
+                        _success_view(ctx, form),
+                        spacing="4",
+                    )),
+                    ("not_found", _not_found_view(ctx)),
+                    ("error", form_load_failed(ctx.locale)),
+                    _loading_view(ctx),
                 ),
+                ctx.locale,
+                until=_loading_view(ctx),
             ),
             max_width="720px",
             width="100%",

@@ -143,10 +143,11 @@ def waiting(locale: str) -> rx.Component:
                      aria_label=gettext(locale, "Loading"))
 
 
-def for_current_url(loaded_path: rx.Var[str], content: rx.Component,
-                    locale: str) -> rx.Component:
+def for_current_url(loaded_path: rx.Var[str], content: rx.Component, locale: str, *,
+                    until: rx.Component | None = None) -> rx.Component:
     """``content`` only once the state holds the values of the URL the browser shows:
     after a client-side navigation the previous page's values never show under the new
-    address. ``loaded_path`` is the path the state's values were loaded for."""
+    address. ``loaded_path`` is the path the state's values were loaded for; ``until``
+    what shows before (``waiting``, unless the page waits in its own way)."""
     return rx.cond(rx.State.is_hydrated & (loaded_path == client_path()), content,
-                   waiting(locale))
+                   waiting(locale) if until is None else until)

@@ -35,6 +35,7 @@ from dealer.state.locations import LocationsState, LocationState, MapConsentStat
 from dealer.state.reviews import BranchReviewsState
 from dealer.styles import PAGE_INTRO
 from dealer.views.locations import (
+    LOAD_FAILED,
     LOCATIONS_LEAD,
     LOCATIONS_TITLE,
     MAP_CONSENT_DECLINED,
@@ -76,10 +77,10 @@ def map_with_consent(locale: str, view: rx.Var, label: str) -> rx.Component:
     )
 
 
-def load_failed(text: rx.Var[str]) -> rx.Component:
+def load_failed(locale: str) -> rx.Component:
     return rx.callout.root(
         rx.callout.icon(rx.icon("triangle-alert")),
-        rx.callout.text(text),
+        rx.callout.text(gettext(locale, LOAD_FAILED)),
         color_scheme="red",
         role="alert",
         data_testid="load-failed",
@@ -151,11 +152,8 @@ def list_page(ctx: PageContext) -> rx.Component:
                         Link(gettext(locale, LOCATIONS_TITLE), path_for("locations", locale))]),
         rx.heading(gettext(locale, LOCATIONS_TITLE), as_="h1", size="8", margin_bottom="0.5rem"),
         rx.text(gettext(locale, LOCATIONS_LEAD), **PAGE_INTRO),
-        rx.cond(
-            state.failed,
-            load_failed(state.failed_text),
-            rx.cond(state.loaded, search, rx.center(rx.spinner(size="3"), min_height="40vh")),
-        ),
+        for_current_url(state.loaded_path, rx.cond(state.failed, load_failed(locale), search),
+                        locale, until=rx.center(rx.spinner(size="3"), min_height="40vh")),
     )
 
 
@@ -166,7 +164,7 @@ LIST = Page(list_page, LocationsState.load, LOCATIONS_TITLE)
 
 
 def _contact(locale: str) -> rx.Component:
-    detail = LocationState.detail
+    detail = LocationState.view
 
     def row(label: str, *value: rx.Component | rx.Var | str) -> list[rx.Component]:
         return [rx.el.dt(label), rx.el.dd(*value)]
@@ -210,7 +208,7 @@ def _contact(locale: str) -> rx.Component:
 
 
 def detail_view(locale: str) -> rx.Component:
-    detail = LocationState.detail
+    detail = LocationState.view
     facts_column = rx.vstack(
         _contact(locale),
         section(gettext(locale, "Opening hours"), rx.foreach(detail.hours, hours_table)),
@@ -263,7 +261,7 @@ def detail_view(locale: str) -> rx.Component:
             width="100%",
             align_items="start",
         ),
-        rx.cond(BranchReviewsState.path == LocationState.path,
+        rx.cond(BranchReviewsState.path == LocationState.loaded_path,
                 review_summary(BranchReviewsState.summary)),
         rx.cond(
             detail.employees.length() > 0,
@@ -288,11 +286,11 @@ def detail_page(ctx: PageContext) -> rx.Component:
     return framed(
         ctx,
         for_current_url(
-            LocationState.path,
+            LocationState.loaded_path,
             rx.cond(
                 LocationState.failed,
                 rx.vstack(rx.heading(gettext(locale, LOCATIONS_TITLE), as_="h1", size="8"),
-                          load_failed(LocationState.failed_text), spacing="4"),
+                          load_failed(locale), spacing="4"),
                 rx.cond(LocationState.found, detail_view(locale), location_not_found(locale)),
             ),
             locale,
@@ -301,4 +299,5 @@ def detail_page(ctx: PageContext) -> rx.Component:
     )
 
 
-DETAIL = Page(detail_page, [LocationState.load, BranchReviewsState.load], LocationState.title)
+DETAIL = Page(detail_page, [LocationState.load, BranchReviewsState.load],
+              LocationState.page_title)

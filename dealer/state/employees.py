@@ -13,7 +13,6 @@ from dealer.settings import get_settings
 from dealer.state.request import go_to, page_request
 from dealer.views.locations import (
     EMPLOYEES_FIRST,
-    LOAD_FAILED,
     MAX_QUERY_LENGTH,
     EmployeeCard,
     EmployeeListing,
@@ -29,9 +28,9 @@ logger = logging.getLogger(__name__)
 
 class EmployeesState(rx.State):
     enabled: bool = True  # the employee display flag
-    loaded: bool = False
+    # The path of the URL the values below answer (see dealer.pages.frame.for_current_url).
+    loaded_path: str = ""
     failed: bool = False
-    failed_text: str = ""
     # The presenter's listing as one record, with the cards it shows (every match stays
     # on the server: the browser gets the cards it shows).
     listing: EmployeeListing = EmployeeListing()
@@ -54,7 +53,7 @@ class EmployeesState(rx.State):
             listing = employee_listing(load_employees(search), load_locations(), search, locale)
         except Exception:  # the visitor gets a message, never a stack trace
             logger.exception("employees failed to load for %s", for_log(request.path))
-            self.failed, self.failed_text = True, gettext(locale, LOAD_FAILED)
+            self.failed, self.loaded_path = True, request.path
             return
         self.failed = False
         self._all, self.listing = listing.cards, listing
@@ -62,7 +61,7 @@ class EmployeesState(rx.State):
         self.more_text = gettext(locale, "Show all {n} employees", n=self.total)
         self.less_text = gettext(locale, "Show fewer")
         self._show(False)
-        self.loaded = True
+        self.loaded_path = request.path
 
     def _show(self, everything: bool) -> None:
         self.show_all = everything

@@ -41,7 +41,9 @@ from dealer.views.forms import (
     SENT,
     SENT_PARAM,
     FormSubject,
+    FormView,
     form_options,
+    form_view,
     lead_subject,
     not_sent,
     requested_calculation,
@@ -55,6 +57,8 @@ _SHOWN_WHEN_DIRTY = ("checkbox", "toggle", "radio")
 
 
 class FormsState(DraftKeeping, rx.State):
+    # The path of the URL the values below answer (see dealer.pages.frame.for_current_url).
+    loaded_path: str = ""
     form_id: str = ""
     status: str = "loading"  # loading | ready | not_found | error | success
     title: str = ""  # the document title, as the server gives it (an error's too)
@@ -66,15 +70,9 @@ class FormsState(DraftKeeping, rx.State):
     submitted: bool = False
     submitting: bool = False
     failure: str = ""  # about the whole form
-    subject_title: str = ""
-    subject_details: str = ""
-    subject_image: str = ""
-    subject_image_alt: str = ""
-    subject_href: str = ""
-    # The calculator's choice the request link carried (online leasing), if any.
-    calculation_summary: str = ""
+    view: FormView = FormView()  # the subject, the requested calculation, the branches
+    # The calculator's choice the request link carried (online leasing), as the lead keeps it.
     _calculation: dict[str, str] = {}  # noqa: RUF012 - per-session copy made by Reflex
-    branches: list[str] = []  # noqa: RUF012
     # Files received for file fields: the name and size shown, or why one was refused.
     file_labels: dict[str, str] = {}  # noqa: RUF012
     upload_errors: dict[str, str] = {}  # noqa: RUF012
@@ -99,7 +97,7 @@ class FormsState(DraftKeeping, rx.State):
 
     def _options(self) -> dict[str, list[str]]:
         form = self._form()
-        return {} if form is None else form_options(form, self.branches)
+        return {} if form is None else form_options(form, self.view.branches)
 
     def _refresh(self) -> bool:
         """Recompute the visible errors; whether any blocking rule fails."""
@@ -120,6 +118,7 @@ class FormsState(DraftKeeping, rx.State):
     @rx.event
     async def load(self) -> EventSpec | None:
         request = page_request(self)
+        self.loaded_path = request.path
         if request.screen not in SCREEN_FORMS:
             self.status = "error"
             return
@@ -146,10 +145,6 @@ class FormsState(DraftKeeping, rx.State):
         if subject is None:
             self.status = "not_found" if info.status == 404 else "error"
             return
-        self.subject_title, self.subject_details = subject.title, subject.details
-        self.subject_image, self.subject_image_alt = subject.image, subject.image_alt
-        self.subject_href = subject.href
-        self.branches = list(subject.branches)
         if self.router.url.query_parameters.get(SENT_PARAM) == SENT:
             # Sent with the served form, before the app had taken over the page: the
             # acknowledgement, and the browser's draft of this form goes.
@@ -161,7 +156,7 @@ class FormsState(DraftKeeping, rx.State):
                 requested_calculation, subject.vehicle_slug,
                 self.router.url.query_parameters, locale,
             )
-        self.calculation_summary = requested.summary if requested else ""
+        self.view = form_view(subject, requested)
         self._calculation = requested.query if requested else dict(subject.terms)
         if keep:
             self._ready(form)

@@ -6,21 +6,17 @@ import logging
 
 import reflex as rx
 
-from dealer.i18n import gettext
 from dealer.params import text
 from dealer.state.request import go_to, page_request
 from dealer.views.locations import (
-    LOAD_FAILED,
     MAP_CONSENT_DECLINED,
     MAX_QUERY_LENGTH,
     LocationDetail,
     LocationListing,
     LocationSearch,
-    find_location,
     load_locations,
-    location_detail,
     location_listing,
-    location_missing,
+    served_location_page,
 )
 from dealer.visible import for_log
 
@@ -45,29 +41,26 @@ class MapConsentState(rx.State):
 class LocationsState(rx.State):
     """The location list for the URL's search (place, brand, service)."""
 
-    path: str = ""
+    # The path of the URL the listing answers (see dealer.pages.frame.for_current_url).
+    loaded_path: str = ""
     listing: LocationListing = LocationListing()  # the presenter's, as one record
     place: str = ""  # the place search as typed
-    loaded: bool = False
     failed: bool = False
-    failed_text: str = ""
 
     @rx.event
     def load(self) -> None:
         request = page_request(self)
-        locale = request.locale
         search = LocationSearch.from_params(request.query)
         try:
             locations = load_locations()
         except Exception:  # the visitor gets a message, never a stack trace
             logger.exception("locations failed to load for %s", for_log(request.path))
-            self.failed, self.failed_text = True, gettext(locale, LOAD_FAILED)
+            self.failed, self.loaded_path = True, request.path
             return
-        listing = location_listing(locations, search, locale)
+        listing = location_listing(locations, search, request.locale)
         self.failed = False
-        self.path = request.path
         self.listing, self.place = listing, listing.place
-        self.loaded = True
+        self.loaded_path = request.path
 
     @rx.event
     def set_place(self, value: str) -> None:
@@ -86,31 +79,23 @@ class LocationsState(rx.State):
 class LocationState(rx.State):
     """One branch, on its own or seen from one of its brands."""
 
-    path: str = ""  # the URL the values below belong to
+    # The path of the URL the values below answer (see dealer.pages.frame.for_current_url).
+    loaded_path: str = ""
     found: bool = True
     failed: bool = False
-    failed_text: str = ""
-    title: str = ""
-    detail: LocationDetail = LocationDetail()
+    page_title: str = ""
+    view: LocationDetail = LocationDetail()
 
     @rx.event
     def load(self) -> None:
         request = page_request(self)
-        path, locale, params = request.path, request.locale, request.params
-        brand = params.get("brand")
         try:
-            location = find_location(params.get("location", ""), brand)
-            neighbours = load_locations() if location is not None else []
+            info, view = served_location_page(request)
         except Exception:  # the visitor gets a message, never a stack trace
-            logger.exception("location failed to load for %s", for_log(path))
-            self.failed, self.failed_text = True, gettext(locale, LOAD_FAILED)
-            self.path = path
+            logger.exception("location failed to load for %s", for_log(request.path))
+            self.failed, self.loaded_path = True, request.path
             return
-        self.failed = False
-        self.found = location is not None
-        if location is None:
-            self.title = location_missing(request).title  # as the server says
-        else:
-            self.detail = location_detail(location, locale, brand=brand, neighbours=neighbours)
-            self.title = self.detail.title
-        self.path = path
+        self.failed, self.found, self.page_title = False, view is not None, info.title
+        if view is not None:
+            self.view = view
+        self.loaded_path = request.path

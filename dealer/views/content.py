@@ -235,6 +235,28 @@ class ContentView:
 
 
 @dataclass
+class ContentPage:
+    """What a content screen shows, as the browser gets it (``for_browser``); the
+    defaults are a state's empty page before the first load."""
+
+    found: bool = True
+    title: str = ""
+    heading: str = ""
+    crumbs: list[Link] = field(default_factory=list)
+    layout: str = "default"
+    lead: str = ""
+    meta: str = ""
+    blocks: list[Block] = field(default_factory=list)
+    filters: list[Block] = field(default_factory=list)
+    facts: list[Item] = field(default_factory=list)
+    prices: list[Item] = field(default_factory=list)
+    actions: list[Item] = field(default_factory=list)
+    downloads: list[Item] = field(default_factory=list)
+    back_label: str = ""
+    back_href: str = ""
+
+
+@dataclass
 class _Context:
     locale: str
     path: str
@@ -1126,9 +1148,21 @@ async def edited_view(path: str, query: Mapping[str, str], story: object
     return await content_view(path, query, repo=draft_repository().editing(edited))
 
 
-def for_browser(block: Block) -> Block:
-    """``block`` as the page gets it: cards and reviews as their HTML only (their records
-    made the HTML and the page's links on the server)."""
+def for_browser(view: ContentView) -> ContentPage:
+    """``view`` as the page gets it: without what only the server's answer uses (the head,
+    the structured data), its cards and reviews as their HTML only (their records made
+    the HTML and the page's links on the server)."""
+    info = view.info
+    return ContentPage(
+        found=view.found, title=info.title, heading=info.heading, crumbs=info.breadcrumbs,
+        layout=view.layout, lead=view.lead, meta=view.meta,
+        blocks=[_block_for_browser(block) for block in view.blocks], filters=view.filters,
+        facts=view.facts, prices=view.prices, actions=view.actions, downloads=view.downloads,
+        back_label=view.back_label, back_href=view.back_href,
+    )
+
+
+def _block_for_browser(block: Block) -> Block:
     if block.kind in CARD_KINDS:
         block = replace(block, parts=[])
     if block.reviews.cards:

@@ -355,6 +355,28 @@ class RequestedCalculation:
     query: dict[str, str]  # the canonical calculation, stored with the lead
 
 
+@dataclass
+class FormView:
+    """What a form page shows besides its fields: its subject's card, the calculation the
+    request link carried, and the branches its branch field offers. The defaults are a
+    state's empty page before the first load."""
+
+    title: str = ""
+    details: str = ""
+    image: str = ""
+    image_alt: str = ""
+    href: str = ""
+    calculation: str = ""  # the summary of the requested calculation, if any
+    branches: list[str] = field(default_factory=list)
+
+
+def form_view(subject: FormSubject, requested: RequestedCalculation | None) -> FormView:
+    return FormView(title=subject.title, details=subject.details, image=subject.image,
+                    image_alt=subject.image_alt, href=subject.href,
+                    calculation=requested.summary if requested else "",
+                    branches=list(subject.branches))
+
+
 def requested_calculation(
     vehicle_slug: str, query: Mapping[str, str], locale: str
 ) -> RequestedCalculation | None:

@@ -32,6 +32,7 @@ from dealer.brands import PLATFORM_BRANDS
 from dealer.db import session_scope
 from dealer.forms.origins import question_href
 from dealer.i18n import N_, format_number, gettext, ngettext
+from dealer.kept import KeptLately
 from dealer.locations.lookup import MIN_PLACE_LENGTH, locate
 from dealer.locations.places import distance_km, fold
 from dealer.locations.repository import (
@@ -876,13 +877,22 @@ def location_missing(request: PageRequest) -> PageInfo:
                       params=dict(request.params))
 
 
-def describe_location(request: PageRequest) -> PageInfo:
-    """A branch page (also seen from a brand): 404 when unknown or not selling the brand."""
+def location_page(request: PageRequest) -> tuple[PageInfo, LocationDetail | None]:
+    """A branch page (also seen from a brand): its page info and what the page shows, the
+    other branches as further pins on its map; 404 (and no detail) when the branch is
+    unknown or does not sell the brand."""
+    brand = request.params.get("brand")
+    location = find_location(request.params.get("location", ""), brand)
+    if location is None:
+        return location_missing(request), None
+    detail = location_detail(location, request.locale, brand=brand,
+                             neighbours=load_locations())
+    return _location_info(location, request), detail
+
+
+def _location_info(location: LocationView, request: PageRequest) -> PageInfo:
     path, locale, params, screen = request.path, request.locale, request.params, request.screen
     brand = params.get("brand")
-    location = find_location(params.get("location", ""), brand)
-    if location is None:
-        return location_missing(request)
     heading = location_heading(location, locale, brand)
     brands = ", ".join(name for _, name in location.brands)
     address = f"{location.street}, {location.postal_code} {location.city}"
@@ -918,9 +928,21 @@ def describe_location(request: PageRequest) -> PageInfo:
     )
 
 
+# The branch pages the HTTP answer built in the last 30 s, by URL: the page's load in the
+# app shows the page the visitor was just served.
+_SERVED: KeptLately[tuple[PageInfo, LocationDetail | None]] = KeptLately(30.0, 256)
+
+
+def served_location_page(request: PageRequest) -> tuple[PageInfo, LocationDetail | None]:
+    """``location_page`` as the HTTP answer built it a moment ago for the same URL, else
+    now: for the page's load in the app."""
+    return _SERVED.get(request.path, request.query) or location_page(request)
+
+
 async def describe_branch(request: PageRequest) -> PageInfo:
-    """A branch page with its reviews' rating (``describe_location`` plus the reviews)."""
-    info = await asyncio.to_thread(describe_location, request)
+    """A branch page with its reviews' rating (``location_page`` plus the reviews)."""
+    info, detail = await asyncio.to_thread(location_page, request)
+    _SERVED.keep(request.path, request.query, (info, detail))
     return await with_branch_reviews(info, request.params.get("location", ""))
 
 

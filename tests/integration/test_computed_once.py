@@ -1,6 +1,6 @@
 """One page view computes its page once: the HTTP answer, the page's load in the app and
 its analytics events share one route resolution per request, one stock search, one
-content view and one form subject.
+content view, one form subject and one branch read.
 
 A page view is what a visitor's browser asks for one URL: the served page (the HTTP
 layer's answer), then over the websocket the page's ``on_load`` events (the states of
@@ -30,7 +30,7 @@ from dealer.pages import page_for
 from dealer.state.analytics import AnalyticsState
 from dealer.stock.index import StockIndex
 from dealer.stock.models import Vehicle
-from dealer.views import content, forms
+from dealer.views import content, forms, locations
 from dealer.web import server
 
 SHELL = ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"></head>'
@@ -53,10 +53,11 @@ def demo_stock(stock_engine: Engine, tmp_path: Path,
 
 @pytest.fixture
 def counted(monkeypatch: pytest.MonkeyPatch) -> Counter:
-    """Route resolutions, stock searches, content views built and form subjects read."""
+    """Route resolutions, stock searches, content views built, form subjects and branches
+    read."""
     counts: Counter = Counter()
     resolve, search, built = routes.resolve, StockIndex.search, content.screen_view
-    subject = forms.load_subject
+    subject, branch = forms.load_subject, locations.load_location
 
     def counting_resolve(path: str) -> Any:
         counts["resolve"] += 1
@@ -78,7 +79,12 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Counter:
         counts["form subject"] += 1
         return await subject(*args, **kwargs)
 
+    def counting_branch(slug: str) -> Any:
+        counts["branch read"] += 1
+        return branch(slug)
+
     monkeypatch.setattr(StockIndex, "search", counting_search)
+    monkeypatch.setattr(locations, "load_location", counting_branch)
     monkeypatch.setattr(forms, "load_subject", counting_subject)
     monkeypatch.setattr(content, "screen_view", counting_build)
     return counts
@@ -179,6 +185,7 @@ def test_a_page_view_resolves_its_route_once_per_request_and_searches_once(
     assert counted["search"] == (1 if kind.startswith("stock") else 0), counted
     assert counted["content view"] == (1 if kind.startswith("content") else 0), counted
     assert counted["form subject"] == (1 if kind.startswith("form") else 0), counted
+    assert counted["branch read"] == (1 if kind == "location" else 0), counted
 
 
 def test_every_visit_is_served_from_the_content_as_it_is_now(

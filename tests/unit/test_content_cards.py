@@ -62,7 +62,7 @@ async def test_the_browser_gets_the_cards_and_reviews_once_as_html(
     monkeypatch.setattr(reviews_view, "_branch_names", lambda: {
         branch.slug: f"Rijnland Autogroep {branch.city}" for branch in stock_demo.BRANCHES})
     view = await content_view("/")
-    drawn = [for_browser(block) for block in view.blocks]
+    drawn = for_browser(view).blocks
     assert [block.cards_html for block in drawn] == [block.cards_html for block in view.blocks]
     assert all(not block.parts for block in drawn if block.kind == "cards")
     reviews = next(block.reviews for block in drawn if block.kind == "reviews")

@@ -384,7 +384,9 @@ def test_location_description_has_dealer_data_and_404s_for_unsold_brands(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(view, "load_location", {"utrecht": UTRECHT}.get)
-    info = view.describe_location(request_for("/de/standorte/utrecht"))
+    monkeypatch.setattr(view, "load_locations", lambda: [UTRECHT])
+    info, detail = view.location_page(request_for("/de/standorte/utrecht"))
+    assert detail is not None and detail.heading == info.heading
     assert info.status == 200 and info.og_type == "business.business"
     assert info.heading == "Rijnland Autogroep Utrecht"
     dealer = info.json_ld[0]
@@ -400,9 +402,10 @@ def test_location_description_has_dealer_data_and_404s_for_unsold_brands(
     assert facts["Telefon"] == "+31 30 262 40 00"
     assert facts["Verkauf"].startswith("Mo.–Mi. 09:00 – 18:00 Uhr")
 
-    sold = view.describe_location(request_for("/audi/vestigingen/utrecht"))
+    sold, _ = view.location_page(request_for("/audi/vestigingen/utrecht"))
     assert sold.status == 200 and sold.heading == "Audi bij Rijnland Autogroep Utrecht"
-    not_sold = view.describe_location(request_for("/seat/vestigingen/utrecht"))
-    unknown = view.describe_location(request_for("/vestigingen/atlantis"))
+    not_sold, no_detail = view.location_page(request_for("/seat/vestigingen/utrecht"))
+    unknown, _ = view.location_page(request_for("/vestigingen/atlantis"))
+    assert no_detail is None
     assert not_sold.status == 404 and unknown.status == 404
     assert not_sold.heading == "Vestiging niet gevonden" and not_sold.noindex
