@@ -15,7 +15,9 @@ token. Without --url the production build is started as the tests start it (with
 
 Prints, per page, the answers and their p50, p95 and p99 latency, and the errors
 (status >= 500, timeouts, refused or dropped connections): for the HTML, for the page's
-files, and for the app's state (from opening the connection to the page's state).
+files, and for the app's state (from opening the connection to the page's state); then
+the processor time the load generator and (when started here) the server used during the
+visits, and the server's per page view.
 """
 
 from __future__ import annotations
@@ -23,9 +25,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import random
 import re
 import statistics
+import subprocess
 import time
 import uuid
 from collections import defaultdict
@@ -33,7 +37,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import httpx
 from playwright.sync_api import sync_playwright
-from running_site import running_site
+from running_site import cpu_seconds, running_site
 from wsproto import ConnectionType, WSConnection
 from wsproto.events import (
     AcceptConnection,
@@ -61,6 +65,11 @@ class Figures:
     def __init__(self) -> None:
         self.seconds: dict[str, list[float]] = defaultdict(list)
         self.errors: dict[str, int] = defaultdict(int)
+        # Processor seconds during the visits: the server's (None: not started here) and
+        # the load generator's own, which shares the machine; the load averages around.
+        self.server_cpu: float | None = None
+        self.generator_cpu = 0.0
+        self.load: tuple[float, float] = (0.0, 0.0)
 
     def timed(self, name: str, started: float, ok: bool) -> None:
         if ok:
@@ -78,6 +87,13 @@ class Figures:
             cut = statistics.quantiles(times, n=100) if len(times) > 1 else times * 99
             print(f"{name:16}{len(self.seconds[name]):>9}{statistics.median(times) * 1000:>9.0f}"
                   f"{cut[94] * 1000:>9.0f}{cut[98] * 1000:>9.0f}{self.errors[name]:>8}")
+        print(f"load generator: {self.generator_cpu:.0f} processor seconds "
+              f"({self.generator_cpu / seconds:.2f} cores); load average {self.load[0]:.1f} "
+              f"before, {self.load[1]:.1f} after")
+        if self.server_cpu is not None:
+            print(f"server: {self.server_cpu:.0f} processor seconds "
+                  f"({self.server_cpu / seconds:.2f} cores), "
+                  f"{self.server_cpu / max(views, 1) * 1000:.0f} ms per page view")
 
 
 class Socket:
@@ -278,7 +294,7 @@ async def visitor(base_url: str, paths: list[tuple[str, str]], files: dict[str, 
     browser.close()
 
 
-async def run(base_url: str, visitors: int, seconds: float,
+async def run(base_url: str, server: subprocess.Popen | None, visitors: int, seconds: float,
               think: tuple[float, float]) -> Figures:
     stock = httpx.get(base_url + "/voorraad", timeout=TIMEOUT_S).text
     vehicle = re.search(r'href="/voorraad/([a-z0-9-]+-\d+)"', stock).group(1)
@@ -287,9 +303,15 @@ async def run(base_url: str, visitors: int, seconds: float,
              for name, path in paths.items()}
     connections = await asyncio.to_thread(record_connections, base_url, paths)
     figures = Figures()
+    load, generator = os.getloadavg()[0], cpu_seconds()
+    server_before = cpu_seconds(server) if server else None
     until = time.perf_counter() + seconds
     await asyncio.gather(*(visitor(base_url, list(paths.items()), files, connections, figures,
                                    until, number, think) for number in range(visitors)))
+    figures.generator_cpu = cpu_seconds() - generator
+    figures.load = (load, os.getloadavg()[0])
+    if server_before is not None:
+        figures.server_cpu = cpu_seconds(server) - server_before
     return figures
 
 
@@ -304,8 +326,8 @@ def main() -> None:
     args = parser.parse_args()
     low, high = (float(value) for value in args.think.split("-"))
     env = {"REDIS_URL": "redis://127.0.0.1:6379/9"} if args.redis else None
-    with running_site(args.url, env) as (base_url, _server):
-        figures = asyncio.run(run(base_url, args.visitors, args.seconds, (low, high)))
+    with running_site(args.url, env) as (base_url, server):
+        figures = asyncio.run(run(base_url, server, args.visitors, args.seconds, (low, high)))
     figures.print(args.visitors, args.seconds)
 
 

@@ -180,8 +180,8 @@ def _start_site(checkout: Path, port: int, env: dict[str, str]) -> subprocess.Po
         time.sleep(1)
 
 
-def server_memory_kb(process: subprocess.Popen) -> int:
-    """Resident memory of the server: the started process and all its descendants."""
+def process_tree(process: subprocess.Popen) -> list[int]:
+    """The started process and all its descendants, by their process ids."""
     children: dict[int, list[int]] = defaultdict(list)
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
@@ -189,10 +189,18 @@ def server_memory_kb(process: subprocess.Popen) -> int:
         except (OSError, IndexError, ValueError):
             continue
         children[parent].append(int(stat.parent.name))
-    total, todo = 0, [process.pid]
+    found, todo = [], [process.pid]
     while todo:
         pid = todo.pop()
+        found.append(pid)
         todo += children.get(pid, [])
+    return found
+
+
+def server_memory_kb(process: subprocess.Popen) -> int:
+    """Resident memory of the server: the started process and all its descendants."""
+    total = 0
+    for pid in process_tree(process):
         try:
             status = Path(f"/proc/{pid}/status").read_text()
         except OSError:
