@@ -11,6 +11,7 @@ assumption):
 - ``components``: the framework's own components the site draws;
 - ``uploads``: what the framework knows of an upload's target, its client's upload;
 - ``theme``: the Radix Themes plugin and its build hooks;
+- ``radix``: the classes of Radix's components, for the markup the server writes itself;
 - ``serve``: the production server started without bundling an unchanged bundle again.
 
 The contract tests (tests/unit/test_framework_contract.py against the installed framework,

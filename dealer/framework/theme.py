@@ -16,6 +16,7 @@ from dealer.framework.build import (
     compiled_sources,
     web_dir,
 )
+from dealer.framework.radix import SERVED_COMPONENTS
 from dealer.styles import COLOR_SCALES
 from dealer.stylesheets import (
     breakpoint_values,
@@ -38,7 +39,8 @@ class RadixThemes(rx.plugins.RadixThemesPlugin):
     styles every component at every breakpoint: after the build, the rules of
     components no page uses and of breakpoint values no page sets are dropped from the
     site's stylesheet, which is named so that no browser keeps an older cut
-    (``dealer.stylesheets``).
+    (``dealer.stylesheets``). The components the server's own markup draws
+    (``radix.SERVED_COMPONENTS``) keep their rules whatever the app uses.
     """
 
     def get_frontend_dependencies(self, **context: object) -> tuple[str, ...]:
@@ -51,14 +53,15 @@ class RadixThemes(rx.plugins.RadixThemesPlugin):
         sheet = web / GLOBAL_STYLESHEET
         if not sheet.exists():
             return None
-        signature = components_signature(compiled_sources(web))
+        signature = components_signature([*compiled_sources(web), *SERVED_COMPONENTS])
         sheet.write_text(with_components_signature(sheet.read_text(), signature))
         return None
 
     def post_build(self, **context: object) -> None:
         static = Path(str(context["static_dir"]))
         scripts = bundled_scripts(static)
-        used, responsive = component_classes(scripts), breakpoint_values(scripts)
+        used = component_classes(scripts) | SERVED_COMPONENTS
+        responsive = breakpoint_values(scripts)
         for sheet in bundled_stylesheets(static):
             css = without_unused_components(sheet.read_text(), used, responsive)
             sheet.write_text(css)

@@ -17,6 +17,7 @@ from urllib.parse import urlencode
 from dealer.brands import brand_name
 from dealer.db import session_scope
 from dealer.forms.origins import question_href
+from dealer.framework import radix
 from dealer.i18n import N_, format_number, format_price, gettext, ngettext
 from dealer.pageinfo import Fact, Link, PageInfo, error_page, home_link
 from dealer.params import integer
@@ -201,12 +202,12 @@ def offer_card_html(card: OfferCard, position: int) -> str:
         '<span class="list-card-muted">{version}</span>'
         "<span>{terms}</span><strong>{price}</strong>"
         '<span class="list-card-note">{price_note}</span>'
-        '<a class="rt-reset rt-BaseButton rt-r-size-2 rt-variant-soft rt-Button site-button" '
-        'href="{href}" aria-label="{more_label}">{more}</a></span>'
+        '<a class="{button} site-button" href="{href}" aria-label="{more_label}">{more}</a>'
+        '</span>'
     ).format(photo=Html(photo_html(card.photo, card.photo_alt, position)),
              customer=card.customer, title=card.title, version=card.version, terms=card.terms,
              price=card.price, price_note=card.price_note, href=card.href,
-             more_label=card.more_label, more=card.more))
+             more_label=card.more_label, more=card.more, button=radix.button("2", "soft")))
 
 
 def offer_card_markup(make: Element[Node], html: Any) -> Node:

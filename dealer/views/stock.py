@@ -16,6 +16,7 @@ from urllib.parse import parse_qsl, urlencode
 from dealer.analytics import click, vehicle_id
 from dealer.brands import PLATFORM_BRANDS, brand_name
 from dealer.db import get_engine
+from dealer.framework import radix
 from dealer.i18n import N_, format_distance, format_number, format_price, gettext, ngettext
 from dealer.kept import Kept
 from dealer.locations.lookup import MAX_PLACE_LENGTH
@@ -583,15 +584,15 @@ def pills_html(pills: list[Link], reset_href: str, locale: str, notice: str = ""
         return ""
     remove = gettext(locale, "Remove filter")
     links = EMPTY.join(
-        Html('<a class="rt-Text rt-reset rt-Link rt-underline-hover" href="{}" '
-             'aria-label="{}: {}" data-testid="filter-pill">'
-             '<span data-radius="full" class="rt-reset rt-Badge rt-r-size-2 rt-variant-surface">'
-             '{}{}</span></a>').format(pill.href, remove, pill.label, pill.label, _PILL_CROSS)
+        Html('<a class="{}" href="{}" aria-label="{}: {}" data-testid="filter-pill">'
+             '<span data-radius="full" class="{}">{}{}</span></a>').format(
+            radix.link("hover"), pill.href, remove, pill.label, radix.badge("2", "surface"),
+            pill.label, _PILL_CROSS)
         for pill in pills
     )
     reset_label = gettext(locale, "Reset all filters")
-    reset = Html('<a class="rt-Text rt-reset rt-Link rt-r-size-2 rt-underline-auto" '
-                 'href="{}">{}</a>').format(reset_href, reset_label)
+    reset = Html('<a class="{}" href="{}">{}</a>').format(
+        radix.link("auto", "2"), reset_href, reset_label)
     said = Html('<p class="pills-notice" role="status">{}</p>').format(notice) if notice \
         else EMPTY
     return str(Html('<div class="pills">{}{}{}</div>').format(said, links, reset))
@@ -613,8 +614,8 @@ def _filter_link(option: FilterOption, role: str, locale: str) -> Html:
 
 def _fieldset(heading: str, content: str) -> Html:
     """A filter group: ``content`` is HTML."""
-    return Html('<fieldset class="filter-group"><legend><h2 class="rt-Heading rt-r-size-3">'
-                '{}</h2></legend>{}</fieldset>').format(heading, Html(content))
+    return Html('<fieldset class="filter-group"><legend><h2 class="{}">{}</h2></legend>{}'
+                '</fieldset>').format(radix.heading("3"), heading, Html(content))
 
 
 def options_html(options: list[FilterOption], role: str, locale: str) -> str:
@@ -639,11 +640,10 @@ def quick_entries_html(group: FilterGroup) -> str:
     searches (``.quick-entries``: it scrolls sideways on a phone, so its height is known
     before the stock has loaded); the same in the served page and in the app."""
     chips = EMPTY.join(
-        Html('<a class="rt-Text rt-reset rt-Link rt-underline-auto" href="{}" '
-             'aria-current="{}"><span data-radius="full" '
-             'class="rt-reset rt-Badge rt-r-size-2 rt-variant-{}">{}</span></a>').format(
-            option.href, "page" if option.checked else "false",
-            "solid" if option.checked else "outline", option.label)
+        Html('<a class="{}" href="{}" aria-current="{}"><span data-radius="full" '
+             'class="{}">{}</span></a>').format(
+            radix.link("auto"), option.href, "page" if option.checked else "false",
+            radix.badge("2", "solid" if option.checked else "outline"), option.label)
         for option in group.options
     )
     return str(Html('<nav aria-label="{}" data-testid="quick-entries">'
@@ -663,7 +663,7 @@ _PIN_ICON = Html('<svg width="18" height="18" viewBox="0 0 24 24" fill="none" '
                  'stroke-linejoin="round" aria-hidden="true">'
                  '<path d="M20 10c0 4.993-5.539 10.193-7.399 11.799a1 1 0 0 1-1.202 0C9.539 '
                  '20.193 4 14.993 4 10a8 8 0 0 1 16 0"/><circle cx="12" cy="10" r="3"/></svg>')
-_ICON_BUTTON = Html('class="rt-reset rt-BaseButton rt-r-size-2 rt-variant-solid rt-IconButton"')
+_ICON_BUTTON = Html('class="{}"').format(radix.icon_button("2", "solid"))
 
 
 _CURRENT = Html(' aria-current="true"')
@@ -683,12 +683,12 @@ def choice_menu_html(heading: str, links: list[Link]) -> str:
         for link in links
     )
     return str(Html(
-        '<div class="choice-menu"><span class="rt-Text rt-r-size-2">{heading}'
-        '</span><details><summary class="rt-reset rt-SelectTrigger rt-r-size-2 '
-        'rt-variant-surface" aria-label="{heading}: {current}">'
+        '<div class="choice-menu"><span class="{text}">{heading}</span><details>'
+        '<summary class="{trigger}" aria-label="{heading}: {current}">'
         '<span>{current}</span>{chevron}</summary>'
         '<ul aria-label="{heading}">{items}</ul></details></div>'
-    ).format(heading=heading, current=current.label, chevron=_CHEVRON, items=items))
+    ).format(text=radix.text("2"), trigger=radix.select_trigger("2", "surface"),
+             heading=heading, current=current.label, chevron=_CHEVRON, items=items))
 
 
 def pagination_html(pages: list[Link], heading: str) -> str:
@@ -697,9 +697,8 @@ def pagination_html(pages: list[Link], heading: str) -> str:
     if not pages:
         return ""
     links = EMPTY.join(
-        Html('<a class="rt-reset rt-BaseButton rt-r-size-2 rt-variant-{} rt-Button" '
-             'href="{}"{}>{}</a>').format(
-            "solid" if page.current else "soft", page.href,
+        Html('<a class="{}" href="{}"{}>{}</a>').format(
+            radix.button("2", "solid" if page.current else "soft"), page.href,
             _CURRENT_PAGE if page.current else EMPTY, page.label)
         for page in pages
     )
@@ -725,9 +724,8 @@ _SLIDERS_ICON = Html('<svg width="18" height="18" viewBox="0 0 24 24" fill="none
 def sheet_link_html(label_text: str) -> str:
     """The Filters button of a phone as the served page has it: a link to the served
     filters, which site.css shows as a sheet (``:target``) until the app has its own."""
-    return str(Html('<a id="{}" class="rt-reset rt-BaseButton rt-r-size-3 '
-                    'rt-variant-outline rt-Button" href="#{}">{}{}</a>').format(
-        FILTERS_LINK_ID, FILTERS_ID, _SLIDERS_ICON, label_text))
+    return str(Html('<a id="{}" class="{}" href="#{}">{}{}</a>').format(
+        FILTERS_LINK_ID, radix.button("3", "outline"), FILTERS_ID, _SLIDERS_ICON, label_text))
 
 
 def sheet_close_html(locale: str) -> Html:
@@ -745,7 +743,7 @@ def served_filter_links_html(links: str, locale: str) -> str:
 
 def count_html(text: str) -> str:
     """A list's result count as the served page and the app draw it."""
-    return str(Html('<span class="rt-Text rt-r-size-4 rt-r-weight-bold">{}</span>').format(text))
+    return str(Html('<span class="{}">{}</span>').format(radix.text("4", "bold"), text))
 
 
 def _bound_select(name: str, label_text: str, choices: list[Choice], current: str) -> Html:
@@ -802,9 +800,8 @@ def served_filters_html(query: StockQuery, display: str, groups: list[FilterGrou
                      _bound_select(f"{group.key}_max", f"{group.heading} {upper}", group.upper,
                                    group.upper_current))))
     parts.append(Html(links))
-    parts.append(Html('<button type="submit" class="rt-reset rt-BaseButton rt-r-size-2 '
-                      'rt-variant-solid rt-Button">{}</button></form>').format(
-        gettext(locale, "Show results")))
+    parts.append(Html('<button type="submit" class="{}">{}</button></form>').format(
+        radix.button("2", "solid"), gettext(locale, "Show results")))
     return str(EMPTY.join(parts))
 
 

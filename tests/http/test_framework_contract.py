@@ -27,9 +27,11 @@ from dealer.framework.build import (
     prerendered_file,
     prerendered_paths,
 )
+from dealer.framework.theme import RadixThemes
 from dealer.i18n import LANGUAGE_TAGS
 from dealer.pages import PAGES
 from tests.conftest import Site
+from tests.radix_classes import Stylesheet, class_sets
 
 SIGNATURE = "--site-components:"
 
@@ -99,6 +101,24 @@ def test_the_stylesheet_is_signed_before_it_is_bundled(web: Path, bundle: Path) 
     assert sheets, "the bundle has no assets/__reflex_global_styles-*.css (BUNDLED_STYLESHEETS)"
     assert all(SIGNATURE in sheet.read_text() for sheet in sheets), (
         "the bundled stylesheet lacks the signature: update_env_json ran after bundling")
+
+
+def test_the_radix_classes_the_server_writes_are_styled(web: Path, bundle: Path) -> None:
+    """``dealer.framework.radix``: every class the served markup can give a Radix component
+    is one the installed Radix stylesheet styles, and the build kept those rules."""
+    installed = Stylesheet("".join((web / "node_modules" / path).read_text()
+                                   for path in RadixThemes().get_stylesheet_paths()))
+    built = Stylesheet("".join(sheet.read_text() for sheet in bundled_stylesheets(bundle)))
+    unknown = {call: missing for call, classes in class_sets()
+               if (missing := installed.unstyled(classes))}
+    assert not unknown, (
+        f"the installed Radix stylesheet no longer styles these classes of "
+        f"dealer/framework/radix.py: {unknown}")
+    dropped = {call: missing for call, classes in class_sets()
+               if (missing := built.unstyled(classes))}
+    assert not dropped, (
+        f"the built stylesheet lost the rules of these classes the served markup writes "
+        f"(radix.SERVED_COMPONENTS, theme.RadixThemes.post_build): {dropped}")
 
 
 @pytest.mark.parametrize("document", ["home", "fallback"])

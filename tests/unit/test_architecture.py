@@ -27,10 +27,11 @@ DOOR = "dealer.framework"
 # What the rest of the site may import of the framework: ``rx`` and the two modules
 # Reflex's guide to wrapping React components names (``VarData``, event specs).
 PUBLIC_FRAMEWORK = frozenset({"reflex", "reflex.vars", "reflex.event"})
-# Names of the framework's internals and its build's files: only the door says them.
+# Names of the framework's internals and its build's files, and the classes of the theme's
+# components written out as markup (``framework.radix``): only the door says them.
 INTERNAL_NAMES = re.compile(
     r"app_wraps\[|\.__module__ =|_token_manager|get_web_dir|update_env_json|__REFLEX_|"
-    r"__reflex_|__spa-fallback|\.templates/|[\"']\.web[\"'/]")
+    r"__reflex_|__spa-fallback|\.templates/|[\"']\.web[\"'/]|class=\"rt-|rt-reset|rt-variant-")
 
 
 def _module_name(path: Path) -> str:
