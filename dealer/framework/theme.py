@@ -27,6 +27,12 @@ from dealer.stylesheets import (
 )
 
 
+def stylesheet_signature(web: Path) -> str:
+    """What the site's stylesheet is signed with: the components the compiled pages in
+    ``web`` name and those the server's own markup draws."""
+    return components_signature([*compiled_sources(web), *SERVED_COMPONENTS])
+
+
 class RadixThemes(rx.plugins.RadixThemesPlugin):
     """Radix Themes, without putting the whole library on every page.
 
@@ -53,8 +59,7 @@ class RadixThemes(rx.plugins.RadixThemesPlugin):
         sheet = web / GLOBAL_STYLESHEET
         if not sheet.exists():
             return None
-        signature = components_signature([*compiled_sources(web), *SERVED_COMPONENTS])
-        sheet.write_text(with_components_signature(sheet.read_text(), signature))
+        sheet.write_text(with_components_signature(sheet.read_text(), stylesheet_signature(web)))
         return None
 
     def post_build(self, **context: object) -> None:

@@ -12,8 +12,8 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
-from dealer.framework.build import BUILD_FOLDER, compiled_sources
-from dealer.stylesheets import components_signature
+from dealer.framework.build import BUILD_FOLDER
+from dealer.framework.theme import stylesheet_signature
 from tests.browser.page_types import PAGES, PHONE, connected
 from tests.conftest import Site
 
@@ -199,5 +199,5 @@ def test_the_stylesheet_is_named_after_the_components_it_styles(site: Site) -> N
     href = re.search(r'href="(/assets/__reflex_global_styles-[\w-]+\.css)"', page)
     assert href, "the page links no stylesheet"
     stylesheet = httpx.get(site.url(href[1])).text
-    signature = components_signature(compiled_sources(site.checkout / BUILD_FOLDER))
+    signature = stylesheet_signature(site.checkout / BUILD_FOLDER)
     assert f'--site-components:"{signature}"' in stylesheet

@@ -4,28 +4,32 @@
 // and every server head tag at the first client-side navigation (they describe the
 // first page only). Should the app not draw (its server unreachable), the copy returns
 // into the flow after a while, so that it no longer covers the header. While the copy
-// is the page, the app's main part under it (drawn, or still waiting for its form) is
-// inert and hidden from assistive technology: one heading and one form, not two.
+// covers the page, the app's main part under it (drawn, or still waiting for its form)
+// is inert and hidden from assistive technology: one heading and one form, not two.
+// Back in the flow, both are shown (the app's part may say why its form is not there).
 (function () {
-  var d = document, id = __CRAWLER_MAIN_ID__, observer;
-  function underCopy(main, hidden) {
+  var d = document, id = __CRAWLER_MAIN_ID__, observer, covering = true;
+  function underCopy(hidden) {
+    var main = d.getElementById(__MAIN_ID__);
     if (!main || main.inert === hidden) return;
     main.inert = hidden;
     if (hidden) main.setAttribute("aria-hidden", "true"); else main.removeAttribute("aria-hidden");
   }
   setTimeout(function () {
     var copy = d.getElementById(id);
+    covering = false;
     if (copy) copy.style.position = "static";
+    underCopy(false);
   }, __APP_DRAW_TIMEOUT_MS__);
   function tidy() {
     var copy = d.getElementById(id), main = d.getElementById(__MAIN_ID__);
     if (copy && main && main.querySelector("h1") && !(copy.querySelector("form")
         && main.querySelector("." + __FORM_LOADING_CLASS__))) {
-      underCopy(main, false);
+      underCopy(false);
       copy.dispatchEvent(new Event("served-copy-leaves", {bubbles: true}));
       copy.remove();
-    } else if (copy) {
-      underCopy(main, true);
+    } else if (copy && covering) {
+      underCopy(true);
     }
     var title = d.head.querySelector("title[data-seo]");
     if (title && d.head.querySelectorAll("title").length > 1) {
