@@ -217,8 +217,7 @@ def search_action(locale: str, query: StockQuery, key: str, display: str) -> str
     search without it, on page 1, every other filter kept (the radius and the order too,
     for the place that is typed instead). The form adds its text (``SUBMIT_IN_APP``), and
     the page parses the URL as it parses any."""
-    params = listing_params(query.replace(**{key: ""}) if key == "q" else query.replace(),
-                            display)
+    params = listing_params(query.replace(), display)
     params.pop(key, None)
     base = stock_path(locale, query.scope_brand, query.scope_deal)
     return f"{base}?{urlencode(sorted(params.items()))}" if params else base
