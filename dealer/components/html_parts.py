@@ -15,14 +15,14 @@ from reflex.vars import VarData
 from dealer.javascript import script
 from dealer.views.frame import FRAME_DATA_ID
 
+# The router's navigate as the scripts of the app's handlers call it: ``rxFrameNavigate``.
+ROUTER_NAVIGATE = VarData(imports={"react-router": ["useNavigate"]},
+                          hooks={"const rxFrameNavigate = useNavigate();": None})
+
 # A click on a link of the site inside such HTML changes the page in the app, as the
 # app's own links do, instead of loading a new document. A link to a place in the same
 # page is left to the browser (it sets the target that CSS may show: ``:target``).
-FOLLOW_IN_APP = rx.Var(
-    script(__file__, "follow_in_app"),
-    _var_data=VarData(imports={"react-router": ["useNavigate"]},
-                      hooks={"const rxFrameNavigate = useNavigate();": None}),
-)
+FOLLOW_IN_APP = rx.Var(script(__file__, "follow_in_app"), _var_data=ROUTER_NAVIGATE)
 
 
 def frame_part(locale: str, part: str, **props: Any) -> rx.Component:

@@ -9,10 +9,17 @@ from typing import Any
 import reflex as rx
 
 from dealer.components.button import button
-from dealer.components.html_parts import FOLLOW_IN_APP, element, page_part
+from dealer.components.html_parts import FOLLOW_IN_APP, ROUTER_NAVIGATE, element, page_part
 from dealer.components.measurement import last_part, tracked
 from dealer.components.sheet import side_sheet
-from dealer.views.stock import ListCard, sheet_link_html, vehicle_card_markup
+from dealer.javascript import script
+from dealer.views.stock import OPEN_BOUND, ListCard, sheet_link_html, vehicle_card_markup
+
+# A search form's submit goes to its search in the app (``scripts/submit_in_app.js``),
+# from the search without its boxes that the form holds in a hidden field.
+SEARCH_BASE = "search_base"
+SUBMIT_IN_APP = rx.Var(script(__file__, "submit_in_app", base=SEARCH_BASE),
+                       _var_data=ROUTER_NAVIGATE).to(rx.vars.FunctionVar)
 
 
 @rx.memo
@@ -47,15 +54,18 @@ def _fieldset(heading: rx.Var, *children: rx.Component) -> rx.Component:
     )
 
 
-def _bound_select(label: rx.Var, choices: rx.Var, current: rx.Var, on_change) -> rx.Component:
-    """One bound of a range; choosing navigates to the search with that bound."""
+def _bound_select(label: rx.Var, choices: rx.Var, current: rx.Var, link: rx.Var
+                  ) -> rx.Component:
+    """One bound of a range; choosing goes to the search with that bound (``link``: a
+    ``views.stock.BoundLink``), in the browser: the page's load is the one round trip."""
     return rx.select.root(
         rx.select.trigger(aria_label=label, width="100%"),
         rx.select.content(
             rx.foreach(choices, lambda choice: rx.select.item(choice.label, value=choice.value)),
         ),
         value=current,
-        on_change=on_change,
+        on_change=lambda value: rx.redirect(
+            rx.cond(value == OPEN_BOUND, link.open, link.before + value + link.after)),
         size="2",
     )
 
@@ -73,25 +83,34 @@ class FilterTexts:
     place_submit: str  # its button
 
 
-def range_group(group: rx.Var, texts: FilterTexts, on_bound: rx.EventHandler) -> rx.Component:
-    """Lower and upper bound of a range; ``on_bound(key, 0|1, value)`` applies a choice."""
+def range_group(group: rx.Var, texts: FilterTexts) -> rx.Component:
+    """Lower and upper bound of a range."""
     return _fieldset(
         group.heading,
         rx.grid(
             _bound_select(group.heading + " " + texts.lower, group.lower, group.lower_current,
-                          lambda value: on_bound(group.key, 0, value)),
+                          group.lower_link),
             _bound_select(group.heading + " " + texts.upper, group.upper, group.upper_current,
-                          lambda value: on_bound(group.key, 1, value)),
+                          group.upper_link),
             columns="2",
             spacing="2",
         ),
     )
 
 
-def search_group(group: rx.Var, texts: FilterTexts, on_search: rx.EventHandler) -> rx.Component:
+def _search_form(action: rx.Var, *children: rx.Component, **props: Any) -> rx.Component:
+    """A form that goes where a GET form to ``action`` (the search without the form's
+    boxes) would, inside the app (``SUBMIT_IN_APP``): the page's load is the one round
+    trip."""
+    return rx.form(rx.el.input(type="hidden", name=SEARCH_BASE, value=action), *children,
+                   on_submit=SUBMIT_IN_APP, **props)
+
+
+def search_group(group: rx.Var, texts: FilterTexts) -> rx.Component:
     """Free text over brand, model and version; the box holds the URL's current text."""
     current = group.options[0].value
-    return rx.form(
+    return _search_form(
+        group.action,
         rx.hstack(
             rx.input(
                 name="q",
@@ -108,19 +127,18 @@ def search_group(group: rx.Var, texts: FilterTexts, on_search: rx.EventHandler) 
             spacing="2",
             width="100%",
         ),
-        on_submit=on_search,
         role="search",
         margin_bottom="1rem",
     )
 
 
-def distance_group(group: rx.Var, texts: FilterTexts, on_place: rx.EventHandler
-                   ) -> rx.Component:
+def distance_group(group: rx.Var, texts: FilterTexts) -> rx.Component:
     """The place distances are measured from (a postcode or town; the box holds the URL's
     place) and, once it is found, the radii with their counts as links."""
     return _fieldset(
         group.heading,
-        rx.form(
+        _search_form(
+            group.action,
             rx.hstack(
                 rx.input(
                     name="near",
@@ -136,7 +154,6 @@ def distance_group(group: rx.Var, texts: FilterTexts, on_place: rx.EventHandler
                 spacing="2",
                 width="100%",
             ),
-            on_submit=on_place,
             margin_bottom="0.5rem",
         ),
         # The radii as the served page has them (``views.stock.options_html``).
@@ -144,15 +161,15 @@ def distance_group(group: rx.Var, texts: FilterTexts, on_place: rx.EventHandler
     )
 
 
-def control_group(group: rx.Var, texts: FilterTexts, on_search: rx.EventHandler,
-                  on_bound: rx.EventHandler, on_place: rx.EventHandler) -> rx.Component:
+def control_group(group: rx.Var, texts: FilterTexts) -> rx.Component:
     """The search, the place or a range of the stock filters (the quick entries and the
-    filter links are HTML: ``views.stock.quick_entries_html``, ``filter_links_html``)."""
+    filter links are HTML: ``views.stock.quick_entries_html``, ``filter_links_html``).
+    Each goes to its search's URL in the browser, as the filter links do."""
     return rx.match(
         group.kind,
-        ("search", search_group(group, texts, on_search)),
-        ("distance", distance_group(group, texts, on_place)),
-        ("range", range_group(group, texts, on_bound)),
+        ("search", search_group(group, texts)),
+        ("distance", distance_group(group, texts)),
+        ("range", range_group(group, texts)),
         rx.fragment(),
     )
 

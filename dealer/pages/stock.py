@@ -46,9 +46,7 @@ def filters(locale: str) -> rx.Component:
                         place_submit=gettext(locale, "Show distances"))
     return rx.fragment(
         rx.foreach(StockState.controls,
-                   lambda group: control_group(group, texts, StockState.search,
-                                               StockState.choose_bound,
-                                               StockState.choose_place)),
+                   lambda group: control_group(group, texts)),
         rx.html(StockState.filter_links, custom_attrs={"onClick": FOLLOW_IN_APP}),
     )
 

@@ -8,13 +8,11 @@ import reflex as rx
 
 from dealer.db import get_engine
 from dealer.reservations.service import held_vehicles
-from dealer.state.request import go_to, page_request
+from dealer.state.request import page_request
 from dealer.views.stock import (
     FilterGroup,
     ListCard,
     Scope,
-    bound_path,
-    search_path,
     stock_listing,
 )
 from dealer.visible import for_log
@@ -61,22 +59,3 @@ class StockState(rx.State):
                     "pills", "sort_menu", "display_menu", "pagination"):
             if getattr(self, key) != listing[key]:
                 setattr(self, key, listing[key])
-
-    @rx.event
-    def search(self, form: dict):
-        params, locale, scope = self._scope()
-        text = form.get("q")
-        return go_to(search_path(params, text if isinstance(text, str) else "", locale,
-                                       scope))
-
-    @rx.event
-    def choose_place(self, form: dict):
-        params, locale, scope = self._scope()
-        text = form.get("near") if isinstance(form, dict) else None
-        return go_to(search_path(params, text if isinstance(text, str) else "", locale, scope,
-                                 key="near"))
-
-    @rx.event
-    def choose_bound(self, key: str, bound: int, value: str):
-        params, locale, scope = self._scope()
-        return go_to(bound_path(params, key, bound, value, locale, scope))

@@ -21,7 +21,6 @@ from dealer.i18n import N_, format_distance, format_number, format_price, gettex
 from dealer.kept import Kept
 from dealer.locations.lookup import MAX_PLACE_LENGTH
 from dealer.pageinfo import Choice, Fact, Link, PageInfo, error_page, home_link
-from dealer.params import integer
 from dealer.reservations.service import held_vehicles
 from dealer.routes import PageRequest, path_for
 from dealer.settings import get_settings
@@ -102,14 +101,27 @@ class FilterOption:
 
 
 @dataclass
+class BoundLink:
+    """Where the choices of one bound of a range lead, on page 1: the open bound to
+    ``open``, a number to ``before + number + after`` (the URL ``listing_path`` writes for
+    it). The app goes there itself, without asking the server for the URL."""
+
+    open: str = ""
+    before: str = ""
+    after: str = ""
+
+
+@dataclass
 class FilterGroup:
     """One block of filters. ``kind``: checkbox | range | toggle | search | quick | distance.
 
     A range group lists the choices of its lower and upper bound (``lower``, ``upper``;
-    the first one leaves the bound open); a search group holds the current text as its
-    one option's value, and the option's href is the search without it. The distance
-    group holds the place as written (``text``) and, once it is found, one option per
-    radius, drawn as ``links`` (HTML, ``options_html``: what the app is sent of them).
+    the first one leaves the bound open) and where each choice leads (``lower_link``,
+    ``upper_link``); a search group holds the current text as its one option's value.
+    The distance group holds the place as written (``text``) and, once it is found, one
+    option per radius, drawn as ``links`` (HTML, ``options_html``: what the app is sent of
+    them). The search and the distance group's ``action`` is the search without their
+    text, where the box's form goes with the text added (``search_action``).
     """
 
     key: str = ""
@@ -121,8 +133,11 @@ class FilterGroup:
     upper: list[Choice] = field(default_factory=list)
     lower_current: str = ""
     upper_current: str = ""
+    lower_link: BoundLink = field(default_factory=BoundLink)
+    upper_link: BoundLink = field(default_factory=BoundLink)
     text: str = ""
     links: str = ""
+    action: str = ""
 
 
 # The deal listings (/voorraad/private-lease, ...): the stock offered with one monthly
@@ -198,31 +213,34 @@ def listing_path(locale: str, query: StockQuery, display: str = "purchase", **ov
     return f"{base}?{urlencode(sorted(params.items()))}" if params else base
 
 
-# The texts a visitor types into the filters: the free text and the place.
-TEXT_PARAMS = ("q", "near")
+def search_action(locale: str, query: StockQuery, key: str, display: str) -> str:
+    """Where the search box (``key`` "q") or the place box ("near") sends its text: the
+    search without it, on page 1, every other filter kept (the radius and the order too,
+    for the place that is typed instead). The form adds its text (``SUBMIT_IN_APP``), and
+    the page parses the URL as it parses any."""
+    params = listing_params(query.replace(), display)
+    params.pop(key, None)
+    base = stock_path(locale, query.scope_brand, query.scope_deal)
+    return f"{base}?{urlencode(sorted(params.items()))}" if params else base
 
 
-def search_path(
-    params: Mapping[str, str | list[str]], text: str, locale: str, scope: Scope = Scope(),
-    key: str = "q",
-) -> str:
-    """The current URL's search with its free text (or with ``key="near"`` its place)
-    replaced, back on page 1."""
-    query = scope.query({**params, (key if key in TEXT_PARAMS else "q"): text}).replace()
-    return listing_path(locale, query, price_display(params, scope.deal))
-
-
-def bound_path(
-    params: Mapping, key: str, bound: int, value: str, locale: str, scope: Scope = Scope()
-) -> str:
-    """The current search with one bound (0 lower, 1 upper) of a range filter set to
-    ``value`` (``OPEN_BOUND`` clears it), back on page 1."""
-    query = scope.query(params)
-    if key in RANGE_STEPS and bound in (0, 1):
-        limits = list(getattr(query, key))
-        limits[bound] = integer(value)
-        query = query.replace(**{key: tuple(limits)})
-    return listing_path(locale, query, price_display(params, scope.deal))
+def bound_link(locale: str, query: StockQuery, key: str, bound: int, display: str
+               ) -> BoundLink:
+    """Where the choices of a range's bound (0 lower, 1 upper) lead: ``listing_path`` of
+    the search with that bound, split around the bound's value."""
+    limits = list(getattr(query, key))
+    limits[bound] = None
+    without = query.replace(**{key: tuple(limits)})
+    params = sorted(listing_params(without, display).items())
+    name = f"{key}_{('min', 'max')[bound]}"
+    before = urlencode([item for item in params if item[0] < name])
+    after = urlencode([item for item in params if item[0] > name])
+    base = stock_path(locale, query.scope_brand, query.scope_deal)
+    return BoundLink(
+        open=listing_path(locale, without, display),
+        before=f"{base}?{before}{'&' if before else ''}{name}=",
+        after=f"&{after}" if after else "",
+    )
 
 
 # A card's words depend only on the vehicle's values and how they are shown, and the same
@@ -424,8 +442,8 @@ def _bound_choices(
 ) -> tuple[list[Choice], str]:
     """The choices of one bound (0 lower, 1 upper) of a range filter, open first, within
     the values the matching vehicles reach and on the right side of the other bound;
-    and the current choice. A choice's value is the number (``bound_path`` builds the URL),
-    which keeps the state sent to the browser small."""
+    and the current choice. A choice's value is the number (``bound_link`` says where it
+    leads), which keeps the state sent to the browser small."""
     current: tuple[int | None, int | None] = getattr(query, key)
     chosen, other = current[bound], current[1 - bound]
     steps = {
@@ -447,8 +465,8 @@ def control_groups(
     """Search, quick entries, toggles and ranges: the filters that are not checkbox lists."""
     search = FilterGroup(
         key="q", kind="search", heading=label("filter", "q", locale),
-        options=[FilterOption(value=query.q, href=listing_path(locale, query.replace(q=""),
-                                                               display))],
+        options=[FilterOption(value=query.q)],
+        action=search_action(locale, query, "q", display),
     )
     entries = {kind: StockQuery.quick_entry(kind, query.scope_brand, query.scope_deal)
                for kind in QUICK_ENTRIES}
@@ -485,7 +503,9 @@ def control_groups(
         upper, upper_current = _bound_choices(query, key, 1, result.ranges.get(key), locale)
         ranges.append(FilterGroup(key=key, kind="range", heading=label("filter", key, locale),
                                   lower=lower, upper=upper, lower_current=lower_current,
-                                  upper_current=upper_current))
+                                  upper_current=upper_current,
+                                  lower_link=bound_link(locale, query, key, 0, display),
+                                  upper_link=bound_link(locale, query, key, 1, display)))
     return [search, distance_group(result, query, locale, display), quick, toggles, *ranges]
 
 
@@ -511,7 +531,8 @@ def distance_group(result: StockResult, query: StockQuery, locale: str, display:
         ))
     return FilterGroup(key="near", kind="distance", heading=label("filter", "within", locale),
                        options=options, text=query.near,
-                       links=options_html(options, "radio", locale) if options else "")
+                       links=options_html(options, "radio", locale) if options else "",
+                       action=search_action(locale, query, "near", display))
 
 
 def place_notice(query: StockQuery, locale: str) -> str:
