@@ -8,7 +8,9 @@ SQLite database with the demo data) on a free port and stops it afterwards. Ligh
 comes from the npm registry (installed into .tools on first use) and drives Debian's
 Chromium; mobile form factor, simulated throttling (Lighthouse's defaults). Prints per
 page the median Performance, Accessibility, Best Practices and SEO scores, CLS, LCP, TBT
-and the transferred KB per resource type.
+and the transferred KB per resource type. With --bare, the bare framework app
+(bench/bare_app, built and served as bench/ready.py does) is measured in the same run, and
+each page's main-thread work and TBT are printed as ratios to the bare app's.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import sys
 import tempfile
 
 import httpx
+from ready import bare_app
 from running_site import ROOT, running_site
 
 LIGHTHOUSE_VERSION = "12.8.2"  # 13 needs Node 22; Debian's Node is 20
@@ -78,6 +81,7 @@ def figures(report: dict) -> dict[str, float]:
     row["CLS"] = audits["cumulative-layout-shift"]["numericValue"]
     row["LCP"] = audits["largest-contentful-paint"]["numericValue"]
     row["TBT"] = audits["total-blocking-time"]["numericValue"]
+    row["Main"] = audits["mainthread-work-breakdown"]["numericValue"]
     for item in audits["resource-summary"]["details"]["items"]:
         if item["resourceType"] in RESOURCE_TYPES:
             row[item["resourceType"]] = item["transferSize"] / 1024
@@ -89,15 +93,28 @@ def median_row(rows: list[dict[str, float]]) -> dict[str, float]:
 
 
 def print_table(results: dict[str, dict[str, float]], runs: int) -> None:
-    columns = [*CATEGORIES.values(), "CLS", "LCP ms", "TBT ms", *RESOURCE_TYPES]
+    columns = [*CATEGORIES.values(), "CLS", "LCP ms", "TBT ms", "Main ms", *RESOURCE_TYPES]
     print(f"Lighthouse {LIGHTHOUSE_VERSION}, mobile, simulated throttling, median of {runs};"
           " transferred KB per resource type")
     print(f"{'page':<13}" + "".join(f"{column:>11}" for column in columns))
     for name, row in results.items():
         cells = [f"{row[label]:.0f}" for label in CATEGORIES.values()]
-        cells += [f"{row['CLS']:.3f}", f"{row['LCP']:.0f}", f"{row['TBT']:.0f}"]
+        cells += [f"{row['CLS']:.3f}", f"{row['LCP']:.0f}", f"{row['TBT']:.0f}",
+                  f"{row['Main']:.0f}"]
         cells += [f"{row.get(kind, 0):.1f}" for kind in RESOURCE_TYPES]
         print(f"{name:<13}" + "".join(f"{cell:>11}" for cell in cells))
+
+
+def print_ratios(results: dict[str, dict[str, float]], bare: dict[str, float]) -> None:
+    print("ratio to the bare framework app, same run")
+    print(f"{'page':<13}{'Main x':>11}{'TBT x':>11}")
+    for name, row in results.items():
+        tbt = f"{row['TBT'] / bare['TBT']:.1f}" if bare["TBT"] else "-"
+        print(f"{name:<13}{row['Main'] / bare['Main']:>11.1f}{tbt:>11}")
+
+
+def measure_page(url: str, runs: int) -> dict[str, float]:
+    return median_row([figures(run_lighthouse(url)) for _ in range(runs)])
 
 
 def measure(base_url: str, runs: int, only: list[str]) -> dict[str, dict[str, float]]:
@@ -108,8 +125,7 @@ def measure(base_url: str, runs: int, only: list[str]) -> dict[str, dict[str, fl
         path = path.format(vehicle=vehicle)
         if only and path not in only and name not in only:
             continue
-        reports = [figures(run_lighthouse(base_url + path)) for _ in range(runs)]
-        results[name] = median_row(reports)
+        results[name] = measure_page(base_url + path, runs)
         print(f"  {name} ({path}): done", file=sys.stderr)
     return results
 
@@ -120,11 +136,19 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--only", action="append", default=[],
                         help="a page name or path of the list (repeatable)")
+    parser.add_argument("--bare", action="store_true",
+                        help="measure the bare framework app in the same run")
     args = parser.parse_args()
     install_lighthouse()
     with running_site(args.url) as (base_url, _server):
         results = measure(base_url, args.runs, args.only)
-    print_table(results, args.runs)
+    bare = None
+    if args.bare:
+        with bare_app() as bare_url:
+            bare = measure_page(bare_url + "/", args.runs)
+    print_table({**results, **({"bare app": bare} if bare else {})}, args.runs)
+    if bare:
+        print_ratios(results, bare)
 
 
 if __name__ == "__main__":
