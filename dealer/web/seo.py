@@ -23,8 +23,13 @@ CRAWLER_MAIN_ID = "crawler-main"
 # The served copy sits outside the app's theme: it is a theme scope of its own, with the
 # app's theme settings (dealer/styles.THEME_PROPS), so that its sizes, spaces and colours
 # are the theme's tokens as in the app.
-SERVED_THEME = ('class="crawler-page radix-themes light" data-accent-color="indigo" '
-                'data-gray-color="slate" data-radius="medium" data-scaling="100%"')
+SERVED_THEME_CLASS = "radix-themes light"
+SERVED_THEME = ('data-accent-color="indigo" data-gray-color="slate" data-radius="medium" '
+                'data-scaling="100%"')
+# Marks a copy whose page the server has also filled into the app's own part (the stock
+# and lease offer lists): without JavaScript that part is the page and the copy is not
+# shown (assets/site.css), so a visitor reads one page, not two.
+APP_PART_SERVED_CLASS = "app-part-served"
 
 
 def page_title(title: str | None) -> str:
@@ -189,5 +194,6 @@ def crawler_html(info: PageInfo, *, language_link: bool = False) -> str:
                    '<div class="list-grid">{}</div></section>').format(cards.heading,
                                                                         Html(cards.html))
               for cards in info.card_lists]
-    return str(Html('<main id="{}" {}>{}</main>').format(CRAWLER_MAIN_ID, Html(SERVED_THEME),
-                                                          EMPTY.join(parts)))
+    classes = ["crawler-page", SERVED_THEME_CLASS] + ([APP_PART_SERVED_CLASS] if info.parts else [])
+    return str(Html('<main id="{}" class="{}" {}>{}</main>').format(
+        CRAWLER_MAIN_ID, " ".join(classes), Html(SERVED_THEME), EMPTY.join(parts)))

@@ -131,3 +131,20 @@ def test_until_the_app_takes_over_the_served_copy_is_the_only_page_read_out(
     expect(page.locator("#crawler-main")).to_have_count(0)
     expect(main).not_to_have_attribute("aria-hidden", "true")
     expect(page.get_by_role("heading", level=1)).to_have_text(heading)
+
+
+@pytest.mark.parametrize(("path", "heading", "form"), [
+    ("/direct-contact", "Direct contact", True), ("/de/direktkontakt", "Direktkontakt", True),
+    ("/voorraad", "Voorraad", False), ("/de/angebote", "Fahrzeugangebot", False),
+])
+def test_without_javascript_one_page_shows(browser: Browser, site: Site, path: str,
+                                           heading: str, form: bool) -> None:
+    """The served copy, or the app's part where the server filled it: never both."""
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(site.url(path))
+    expect(page.get_by_role("heading", level=1)).to_have_count(1)
+    expect(page.get_by_role("heading", level=1)).to_have_text(heading)
+    expect(page.locator("#served-form")).to_be_visible(visible=form)
+    expect(page.locator("#stock-filters")).to_be_visible(visible=not form)
+    context.close()

@@ -283,17 +283,19 @@ def test_a_redis_outage_is_reported_and_no_lead_is_stored_twice(
     assert (acknowledged, leads(scaled_site)) == (0, 4)
 
     # New visitors meet the notice with the phone number instead of a form loading forever,
-    # on the request forms and the appointment page.
+    # on the request forms and the appointment page (all four pages open at once: each
+    # waits for the app for a while before it says so).
     waiting = []
     for locale in CONTACT:
         for path, send in ((CONTACT[locale][0], CONTACT[locale][1]),
                            (APPOINTMENT_PAGES[locale], TEXTS[locale]["send"])):
             page = browser.new_context().new_page()
             page.goto(scaled_site.url(path))
-            notice = page.get_by_test_id("form-unavailable")
-            expect(notice).to_have_text(CONTACT[locale][3], timeout=SLOW)
-            expect(notice.get_by_role("link")).to_have_attribute("href", CONTACT[locale][4])
-            waiting.append((page, send))
+            waiting.append((page, send, locale))
+    for page, _, locale in waiting:
+        notice = page.get_by_test_id("form-unavailable")
+        expect(notice).to_have_text(CONTACT[locale][3], timeout=SLOW)
+        expect(notice.get_by_role("link")).to_have_attribute("href", CONTACT[locale][4])
 
     redis.start()
     deadline = time.monotonic() + 30
@@ -302,7 +304,7 @@ def test_a_redis_outage_is_reported_and_no_lead_is_stored_twice(
         time.sleep(1)
     assert httpx.get(scaled_site.url("/health")).json()["state_store"] == "ok"
     # The site recovers by itself: the waiting visitors get their forms.
-    for page, send in waiting:
+    for page, send, _ in waiting:
         expect(page.locator("#served-form")).to_have_count(0, timeout=60_000)  # the app's form
         expect(page.get_by_role("button", name=send)).to_be_visible(timeout=60_000)
     # Nobody was told of success, so everybody sends again (their state went with Redis;
@@ -315,7 +317,7 @@ def test_a_redis_outage_is_reported_and_no_lead_is_stored_twice(
         expect(page.get_by_test_id("form-success")).to_be_visible(timeout=SLOW)
     print(f"after sending again: 4 acknowledged, {leads(scaled_site)} stored")
     assert leads(scaled_site) == 4
-    for page in [page for _, page in forms] + [page for page, _ in waiting]:
+    for page in [page for _, page in forms] + [page for page, _, _ in waiting]:
         page.context.close()
 
 

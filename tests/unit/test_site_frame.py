@@ -152,10 +152,10 @@ def test_the_served_page_holds_the_parts_and_its_places_are_filled() -> None:
 
 def test_the_served_copy_has_the_apps_theme() -> None:
     from dealer.styles import THEME_PROPS
-    from dealer.web.seo import SERVED_THEME
+    from dealer.web.seo import SERVED_THEME, SERVED_THEME_CLASS
 
     assert f'data-accent-color="{THEME_PROPS["accent_color"]}"' in SERVED_THEME
     assert f'data-gray-color="{THEME_PROPS["gray_color"]}"' in SERVED_THEME
     assert f'data-radius="{THEME_PROPS["radius"]}"' in SERVED_THEME
     assert f'data-scaling="{THEME_PROPS["scaling"]}"' in SERVED_THEME
-    assert f'radix-themes {THEME_PROPS["appearance"]}"' in SERVED_THEME
+    assert f'radix-themes {THEME_PROPS["appearance"]}' == SERVED_THEME_CLASS
