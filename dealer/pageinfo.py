@@ -172,8 +172,9 @@ class PageInfo:
     # HTML of places the page fills from the served document until its state has arrived
     # (a list's first page of cards): name -> HTML, see ``web.frame``.
     parts: dict[str, str] = field(default_factory=dict)
-    # A request form's page: the form as HTML that works without the app (or, once sent,
-    # its acknowledgement), below the description; see ``views.served_form``.
+    # A form the app adopts, below the description: a request form as HTML that works
+    # without the app (or, once sent, its acknowledgement; see ``views.served_form``), or
+    # a vehicle's compare and favourite boxes (``views.vehicle.served_shortlist_boxes``).
     form_html: str = ""
     card_lists: list[CardList] = field(default_factory=list)  # after the main content
 

@@ -37,9 +37,11 @@ MISSING = "—"  # a value the vehicle does not have
 
 @dataclass(frozen=True)
 class Shortlist:
-    """One of the visitor's lists: its storage key, its limit and what the visitor is told."""
+    """One of the visitor's lists: its key, where the browser keeps it, its limit and what
+    the visitor is told."""
 
     key: str
+    stored_as: str  # the browser's localStorage key
     limit: int
     added: str  # msgid, {vehicle}
     full: str  # msgid, {max}
@@ -47,12 +49,14 @@ class Shortlist:
 
 COMPARE = Shortlist(
     key="compare",
+    stored_as="dealer.compare",
     limit=COMPARE_MAX,
     added=N_("{vehicle} was added to the comparison."),
     full=N_("Vehicle cannot be added. Select at most {max} vehicles to compare."),
 )
 FAVOURITES = Shortlist(
     key="favourites",
+    stored_as="dealer.favourites",
     limit=FAVOURITES_MAX,
     added=N_("{vehicle} was added to your favourites."),
     full=N_("Vehicle cannot be added. You can keep at most {max} favourites."),

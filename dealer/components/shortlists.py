@@ -23,7 +23,8 @@ class ControlLabels:
 
 
 def shortlist_checkbox(
-    text: str, name: rx.Var[str], checked: rx.Var[bool], on_change, test_id: str
+    text: str, name: rx.Var[str], checked: rx.Var[bool], on_change, test_id: str,
+    element_id: str | None = None,
 ) -> rx.Component:
     """A real checkbox, named after the vehicle for screen readers ("Compare: Audi A4 ...").
 
@@ -36,6 +37,7 @@ def shortlist_checkbox(
             on_change=lambda _value: on_change(),
             aria_label=text + ": " + name,
             data_testid=test_id,
+            **({"id": element_id} if element_id else {}),
         ),
         text,
         class_name="shortlist-toggle",
@@ -50,15 +52,19 @@ def shortlist_controls(
     compare_checked: rx.Var[bool],
     favourite_checked: rx.Var[bool],
     on_toggle: ToggleHandler,
+    ids: tuple[str, str] | None = None,
 ) -> rx.Component:
+    """``ids``: the boxes' element ids (compare, favourite), where one vehicle's boxes are
+    on the page once (the served page's boxes hand over to them)."""
+    compare_id, favourite_id = ids or (None, None)
     return rx.hstack(
         shortlist_checkbox(
             labels.compare, name, compare_checked,
-            lambda: on_toggle("compare", slug, name), "compare-toggle",
+            lambda: on_toggle("compare", slug, name), "compare-toggle", compare_id,
         ),
         shortlist_checkbox(
             labels.favourite, name, favourite_checked,
-            lambda: on_toggle("favourites", slug, name), "favourite-toggle",
+            lambda: on_toggle("favourites", slug, name), "favourite-toggle", favourite_id,
         ),
         spacing="4",
         wrap="wrap",

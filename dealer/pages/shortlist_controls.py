@@ -22,8 +22,10 @@ def vehicle_controls(
     slug: rx.Var[str] | str,
     name: rx.Var[str] | str,
     on_toggle: ToggleHandler = ShortlistState.toggle,
+    ids: tuple[str, str] | None = None,
 ) -> rx.Component:
-    """Checkboxes for the vehicle ``slug``; ``name`` labels them and its toasts."""
+    """Checkboxes for the vehicle ``slug``; ``name`` labels them and its toasts; ``ids``
+    see ``components.shortlists.shortlist_controls``."""
     slug_var, name_var = rx.Var.create(slug), rx.Var.create(name)
     return shortlist_controls(
         control_labels(locale),
@@ -32,6 +34,7 @@ def vehicle_controls(
         compare_checked=ShortlistState.compare_slugs.contains(slug_var),
         favourite_checked=ShortlistState.favourite_slugs.contains(slug_var),
         on_toggle=on_toggle,
+        ids=ids,
     )
 
 

@@ -35,7 +35,7 @@ from dealer.state.chat import ChatState
 from dealer.state.recent import RecentState
 from dealer.state.vehicle import SHARE_SCRIPT, VehicleState
 from dealer.views.stock import stock_path
-from dealer.views.vehicle import KEY_FACTS, PROMISES, SIMILAR_HEADING
+from dealer.views.vehicle import KEY_FACTS, PROMISES, SHORTLIST_BOX_IDS, SIMILAR_HEADING
 
 
 def action_button(action: rx.Var, *, variant: str | rx.Var = "soft",
@@ -104,7 +104,8 @@ def details(ctx: PageContext) -> rx.Component:
         VehicleState.view.price_label,
         VehicleState.view.price_drop,
         header_buttons(locale),
-        actions=vehicle_controls(locale, VehicleState.view.slug, VehicleState.view.heading),
+        actions=vehicle_controls(locale, VehicleState.view.slug, VehicleState.view.heading,
+                                 ids=SHORTLIST_BOX_IDS),
         icons=[icon for _, icon in KEY_FACTS],
     )
     location_labels = LocationLabels(

@@ -30,8 +30,8 @@ _STORES = {COMPARE.key: "compare_store", FAVOURITES.key: "favourite_store"}  # l
 
 
 class ShortlistState(rx.State):
-    compare_store: str = rx.LocalStorage("[]", name="dealer.compare", sync=True)
-    favourite_store: str = rx.LocalStorage("[]", name="dealer.favourites", sync=True)
+    compare_store: str = rx.LocalStorage("[]", name=COMPARE.stored_as, sync=True)
+    favourite_store: str = rx.LocalStorage("[]", name=FAVOURITES.stored_as, sync=True)
 
     @rx.var
     def compare_slugs(self) -> list[str]:

@@ -43,7 +43,7 @@ from dealer.reservations.service import held_vehicles
 from dealer.reservations.terms import RESERVATION_TERMS
 from dealer.routes import PageRequest, path_for, request_for, screens_showing
 from dealer.settings import get_settings
-from dealer.shortlists import CONSUMPTION_ROWS, DATA_ROWS, Formatter
+from dealer.shortlists import COMPARE, CONSUMPTION_ROWS, DATA_ROWS, FAVOURITES, Formatter
 from dealer.stock import catalog, price_history
 from dealer.stock.index import StockIndex, get_index
 from dealer.stock.labels import label
@@ -51,8 +51,10 @@ from dealer.stock.repository import PriceView, VehicleDetail, current_vehicle
 from dealer.stock.results import model_value
 from dealer.stock.text import slugify
 from dealer.views.locations import HoursTable, hours_table
+from dealer.views.markup import element, html_str
 from dealer.views.plates import trade_in_href
 from dealer.views.reviews import SITE_ZONE
+from dealer.views.served_form import ADOPTED
 from dealer.views.stock import (
     HEADLINE_DISPLAY,
     ListCard,
@@ -781,6 +783,27 @@ def car_json_ld(detail: VehicleDetail, view: VehicleView, locale: str) -> dict:
     }
 
 
+# The app's compare and favourite boxes of the vehicle (pages/vehicle.py). The served page
+# has boxes of its own ("served-" and the same id) that work before the app: the browser
+# ticks them at once, the page's script shows what the visitor's lists hold, and what
+# was ticked is handed to the app's boxes when the app takes over
+# (web/scripts/served_form.js), whose events then keep the lists.
+SHORTLIST_BOX_IDS = ("vehicle-compare-toggle", "vehicle-favourite-toggle")
+SHORTLIST_BOXES_CLASS = "served-shortlist"
+
+
+def served_shortlist_boxes(slug: str, name: str, locale: str) -> str:
+    boxes = [
+        element("label", {"class": "shortlist-toggle"}, element("input", {
+            "type": "checkbox", "id": "served-" + box_id, "name": shortlist.key,
+            "value": slug, "data-list": shortlist.stored_as,
+            "aria-label": f"{text}: {name}"}, void=True), text)
+        for box_id, shortlist, text in zip(SHORTLIST_BOX_IDS, (COMPARE, FAVOURITES), (
+            gettext(locale, "Compare"), gettext(locale, "Favourite")), strict=True)
+    ]
+    return html_str(element("form", {"class": SHORTLIST_BOXES_CLASS, ADOPTED: "id"}, *boxes))
+
+
 def describe_found(detail: VehicleDetail, view: VehicleView, path: str, locale: str,
                    screen: str, params: dict[str, str]) -> PageInfo:
     facts = [Fact(fact.label, fact.value) for fact in view.key_facts]
@@ -818,6 +841,7 @@ def describe_found(detail: VehicleDetail, view: VehicleView, path: str, locale: 
         image=view.photos[0].src if view.photos else None,
         json_ld=[car_json_ld(detail, view, locale)],
         og_type="product",
+        form_html=served_shortlist_boxes(view.slug, view.heading, locale),
     )
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
+from tests.browser.page_types import scripts_held
 from tests.conftest import Site
 from tests.stock_counts import sold_for_a_while
 
@@ -285,3 +286,27 @@ def test_vehicle_page_has_both_controls(page: Page, site: Site, words: Words) ->
     page.goto(site.url(words.favourites_page))
     expect(cards(page)).to_have_count(1)
     assert slug_of(cards(page).first) == slug
+
+
+@LANGUAGES
+def test_a_vehicles_boxes_answer_before_the_app_which_keeps_what_was_ticked(
+    page: Page, site: Site, words: Words,
+) -> None:
+    open_stock(page, site, words)
+    first = cards(page).first
+    tick(page, first, words.compare, words.added)
+    served = page.locator("#crawler-main")
+    with scripts_held(page):  # a slow phone: the served page alone
+        page.goto(site.url(f"{words.stock}/{slug_of(first)}"), wait_until="domcontentloaded")
+        # The served boxes show the visitor's lists, and a tap is answered at once.
+        expect(checkbox(served, words.compare)).to_be_checked()
+        favourite = checkbox(served, words.favourite)
+        expect(favourite).not_to_be_checked()
+        favourite.click()
+        expect(favourite).to_be_checked()
+    expect(served).to_have_count(0)  # the app has taken over, with what was ticked
+    details = page.get_by_test_id("vehicle-details")
+    expect(checkbox(details, words.favourite)).to_be_checked()
+    expect(header_count(page, words.favourites_page)).to_have_text("1")
+    expect(checkbox(details, words.compare)).to_be_checked()
+    expect(header_count(page, words.compare_page)).to_have_text("1")
