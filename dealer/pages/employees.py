@@ -28,9 +28,8 @@ def _filters(locale: str) -> rx.Component:
             label=gettext(locale, "Name"),
             placeholder=gettext(locale, "Search by name"),
             button=gettext(locale, "Search"),
-            value=state.name,
-            on_change=state.set_name,
-            on_submit=state.search,
+            value=listing.name,
+            action=listing.search_action,
         ),
         rx.flex(
             select_filter("employee-location", gettext(locale, "Location"), listing.locations,
