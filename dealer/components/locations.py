@@ -88,17 +88,18 @@ def text_search(
     )
 
 
-def select_filter(
-    field_id: str, label: str, choices: rx.Var, value: rx.Var[str], on_change
-) -> rx.Component:
-    """A native select with its label: choosing navigates to the filtered URL."""
+def select_filter(field_id: str, label: str, choices: rx.Var, value: rx.Var[str]
+                  ) -> rx.Component:
+    """A native select with its label: choosing goes to the chosen option's URL (``href``
+    of ``choices``, written by the server) in the browser, as a link does."""
     return rx.box(
         rx.el.label(label, html_for=field_id, class_name="field-label"),
         rx.el.select(
             rx.foreach(choices, lambda choice: rx.el.option(choice.label, value=choice.value)),
             id=field_id,
             value=value,
-            on_change=on_change,
+            on_change=lambda chosen: rx.redirect(
+                choices.filter(lambda choice: choice.value == chosen)[0].href),
             class_name="native-select",
         ),
         flex="1 1 12rem",

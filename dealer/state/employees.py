@@ -1,5 +1,5 @@
 """The employee overview: the URL's filters, the first employees, show more or less.
-The name search goes to its URL in the browser (``components.locations.text_search``)."""
+The name search and the selects go to their URLs in the browser (``components.locations``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import reflex as rx
 
 from dealer.i18n import gettext
 from dealer.settings import get_settings
-from dealer.state.request import go_to, page_request
+from dealer.state.request import page_request
 from dealer.views.locations import (
     EMPLOYEES_FIRST,
     EmployeeCard,
@@ -70,22 +70,3 @@ class EmployeesState(rx.State):
     def toggle_all(self) -> None:
         """Show more / show less."""
         self._show(not self.show_all)
-
-    @rx.event
-    def choose_location(self, value: str):
-        return self._go(location=value)
-
-    @rx.event
-    def choose_job_title(self, value: str):
-        return self._go(job_title=value)
-
-    @rx.event
-    def choose_department(self, value: str):
-        return self._go(department=value)
-
-    def _go(self, **changes: str):
-        request = page_request(self)
-        wanted = EmployeeSearch.from_params(request.query).replace(**changes)
-        # Through from_params again: only values the overview knows reach the URL.
-        clean = EmployeeSearch.from_params(wanted.to_params())
-        return go_to(clean.path(request.locale))

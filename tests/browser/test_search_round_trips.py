@@ -1,6 +1,6 @@
-"""The branch search and the employee search are one round trip each: the form goes to
-its search's URL in the browser, as a link does, with the one load of the new URL that
-the page sends and the server answers, in both languages."""
+"""The branch search and the employee search are one round trip each: the form (and an
+employee select) goes to its search's URL in the browser, as a link does, with the one
+load of the new URL that the page sends and the server answers, in both languages."""
 
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ PAGES = pytest.mark.parametrize("words", [
     {"path": "/de/standorte", "box": "Ort, Postleitzahl oder Standort", "search": "Suchen",
      "count": "location-count"},
     {"path": "/medewerkers", "box": "Naam", "search": "Zoeken", "count": "employee-count",
-     "reset": "Alle filters wissen"},
+     "reset": "Alle filters wissen", "select": "Vestiging"},
     {"path": "/de/mitarbeiter", "box": "Name", "search": "Suchen", "count": "employee-count",
-     "reset": "Alle Filter zurücksetzen"},
+     "reset": "Alle Filter zurücksetzen", "select": "Standort"},
 ], ids=["locations-nl", "locations-de", "employees-nl", "employees-de"])
 
 
@@ -68,14 +68,23 @@ def test_a_search_is_one_round_trip(page: Page, site: Site, words: dict[str, str
             page.get_by_test_id("brand-filter").get_by_role("link", name="Audi").click()
             settled(page, base, "?brand=audi&place=Den+Haag&service=workshop", count)
         change("link")
+        if employees:
+            page.get_by_label(words["select"], exact=True).select_option(
+                label="Rijnland Autogroep Utrecht")
+            settled(page, base, start, count)
+            change("select")
 
     print(f"\n{base}: " + "; ".join(f"{name}: sent {events}, received {answers}"
                                     for name, (events, answers) in changes.items()))
-    events, answers = changes["search"]
-    assert events.count(PAGE_LOAD) == 1, events
-    assert (events, answers) == changes["link"], changes
+    for name in ("search", "select") if employees else ("search",):
+        events, answers = changes[name]
+        assert events.count(PAGE_LOAD) == 1, (name, events)
+        assert (events, answers) == changes["link"], (name, changes)
 
     # Back goes to the searches as they were, the box's text with them.
+    if employees:
+        page.go_back()
+        settled(page, base, "", count)
     page.go_back()
     settled(page, base, searched, count)
     expect(box).to_have_value(" ".join(text.split()))
