@@ -7,6 +7,7 @@ import reflex as rx
 
 from dealer import styles
 from dealer.components.measurement import last_part, tracked
+from dealer.components.stock import search_form
 from dealer.views.locations import MAP_CONSENT_DECLINED, MAP_CONSENT_GRANTED
 
 
@@ -59,15 +60,21 @@ def text_search(
     placeholder: str,
     button: str,
     value: rx.Var[str],
-    on_change,
-    on_submit,
+    action: rx.Var[str],
 ) -> rx.Component:
-    return rx.form(
+    """A text search of a list page: the box holds the URL's ``value``; the form goes to
+    ``action`` (the search without the box) with the box's text, as a link does."""
+    return search_form(
+        action,
         rx.flex(
             rx.box(
                 rx.el.label(label, html_for=field_id, class_name="field-label"),
-                rx.input(id=field_id, name=name, value=value, on_change=on_change,
-                         placeholder=placeholder, size="3", max_length=60, type="search"),
+                # A new URL brings a new box, so its text follows back and forward. The id
+                # as a plain attribute: Reflex's ``id`` would add a ref, whose value the
+                # form's submit carries under the id's name too (a parameter of the URL).
+                rx.input(name=name, default_value=value, key=value, placeholder=placeholder,
+                         size="3", max_length=60, type="search",
+                         custom_attrs={"id": field_id}),
                 flex="1 1 14rem",
             ),
             rx.button(rx.icon("search", size=16, aria_hidden="true"), button, size="3",
@@ -76,23 +83,23 @@ def text_search(
             gap="0.5rem",
             wrap="wrap",
         ),
-        on_submit=on_submit,
         role="search",
         width="100%",
     )
 
 
-def select_filter(
-    field_id: str, label: str, choices: rx.Var, value: rx.Var[str], on_change
-) -> rx.Component:
-    """A native select with its label: choosing navigates to the filtered URL."""
+def select_filter(field_id: str, label: str, choices: rx.Var, value: rx.Var[str]
+                  ) -> rx.Component:
+    """A native select with its label: choosing goes to the chosen option's URL (``href``
+    of ``choices``, written by the server) in the browser, as a link does."""
     return rx.box(
         rx.el.label(label, html_for=field_id, class_name="field-label"),
         rx.el.select(
             rx.foreach(choices, lambda choice: rx.el.option(choice.label, value=choice.value)),
             id=field_id,
             value=value,
-            on_change=on_change,
+            on_change=lambda chosen: rx.redirect(
+                choices.filter(lambda choice: choice.value == chosen)[0].href),
             class_name="native-select",
         ),
         flex="1 1 12rem",

@@ -98,10 +98,10 @@ def range_group(group: rx.Var, texts: FilterTexts) -> rx.Component:
     )
 
 
-def _search_form(action: rx.Var, *children: rx.Component, **props: Any) -> rx.Component:
+def search_form(action: rx.Var, *children: rx.Component, **props: Any) -> rx.Component:
     """A form that goes where a GET form to ``action`` (the search without the form's
     boxes) would, inside the app (``SUBMIT_IN_APP``): the page's load is the one round
-    trip."""
+    trip. The stock's boxes, the branch and the employee search."""
     return rx.form(rx.el.input(type="hidden", name=SEARCH_BASE, value=action), *children,
                    on_submit=SUBMIT_IN_APP, **props)
 
@@ -109,7 +109,7 @@ def _search_form(action: rx.Var, *children: rx.Component, **props: Any) -> rx.Co
 def search_group(group: rx.Var, texts: FilterTexts) -> rx.Component:
     """Free text over brand, model and version; the box holds the URL's current text."""
     current = group.options[0].value
-    return _search_form(
+    return search_form(
         group.action,
         rx.hstack(
             rx.input(
@@ -137,7 +137,7 @@ def distance_group(group: rx.Var, texts: FilterTexts) -> rx.Component:
     place) and, once it is found, the radii with their counts as links."""
     return _fieldset(
         group.heading,
-        _search_form(
+        search_form(
             group.action,
             rx.hstack(
                 rx.input(

@@ -60,12 +60,12 @@ def page(ctx: PageContext) -> rx.Component:
     stock = stock_path(locale, ctx.fixed.get("brand"))
     calculator = rx.vstack(
         rx.hstack(
-            rx.cond(S.photo != "", rx.image(src=S.photo, alt="", width="120px",
+            rx.cond(S.view.photo != "", rx.image(src=S.view.photo, alt="", width="120px",
                                              aspect_ratio="4 / 3", object_fit="cover")),
             rx.vstack(
-                rx.heading(S.heading, as_="h1", size=rx.breakpoints(initial="6", md="7"),
+                rx.heading(S.view.heading, as_="h1", size=rx.breakpoints(initial="6", md="7"),
                            class_name="break-anywhere"),
-                rx.link(gettext(locale, "Back to the vehicle"), href=S.vehicle_href, size="2"),
+                rx.link(gettext(locale, "Back to the vehicle"), href=S.view.vehicle_href, size="2"),
                 spacing="1",
                 min_width="0",  # lets the heading wrap instead of widening the page
             ),
@@ -75,11 +75,13 @@ def page(ctx: PageContext) -> rx.Component:
         ),
         rx.tabs.root(
             rx.tabs.list(
-                rx.foreach(S.deals, lambda deal: rx.tabs.trigger(deal.label, value=deal.value)),
+                rx.foreach(S.view.deals,
+                           lambda deal: rx.tabs.trigger(deal.label, value=deal.value)),
                 aria_label=gettext(locale, "Acquisition type"),
                 wrap="wrap",
             ),
-            rx.foreach(S.deals, lambda deal: rx.tabs.content(_panel(locale), value=deal.value)),
+            rx.foreach(S.view.deals,
+                       lambda deal: rx.tabs.content(_panel(locale), value=deal.value)),
             value=S.deal,
             on_change=S.choose_deal,
             width="100%",

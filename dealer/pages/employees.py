@@ -20,7 +20,7 @@ TITLE = EMPLOYEES_TITLE
 
 
 def _filters(locale: str) -> rx.Component:
-    state, listing = EmployeesState, EmployeesState.listing
+    listing = EmployeesState.listing
     return rx.vstack(
         text_search(
             field_id="employee-name",
@@ -28,17 +28,16 @@ def _filters(locale: str) -> rx.Component:
             label=gettext(locale, "Name"),
             placeholder=gettext(locale, "Search by name"),
             button=gettext(locale, "Search"),
-            value=state.name,
-            on_change=state.set_name,
-            on_submit=state.search,
+            value=listing.name,
+            action=listing.search_action,
         ),
         rx.flex(
             select_filter("employee-location", gettext(locale, "Location"), listing.locations,
-                          listing.location, state.choose_location),
+                          listing.location),
             select_filter("employee-job-title", gettext(locale, "Job title"), listing.job_titles,
-                          listing.job_title, state.choose_job_title),
+                          listing.job_title),
             select_filter("employee-department", gettext(locale, "Department"), listing.departments,
-                          listing.department, state.choose_department),
+                          listing.department),
             gap="1rem",
             wrap="wrap",
             width="100%",

@@ -143,11 +143,19 @@ def waiting(locale: str) -> rx.Component:
                      aria_label=gettext(locale, "Loading"))
 
 
+def at_current_url(loaded_path: rx.Var[str]) -> rx.Var[bool]:
+    """Whether the state's values were loaded for the path the browser shows
+    (``loaded_path``): the guard of ``for_current_url``. A list page whose filters change
+    the query only keeps its previous search's values under it until the new load has
+    answered, as its served parts stay until the first has (``components.stock.served_html``)."""
+    return loaded_path == client_path()
+
+
 def for_current_url(loaded_path: rx.Var[str], content: rx.Component, locale: str, *,
                     until: rx.Component | None = None) -> rx.Component:
     """``content`` only once the state holds the values of the URL the browser shows:
     after a client-side navigation the previous page's values never show under the new
     address. ``loaded_path`` is the path the state's values were loaded for; ``until``
     what shows before (``waiting``, unless the page waits in its own way)."""
-    return rx.cond(rx.State.is_hydrated & (loaded_path == client_path()), content,
+    return rx.cond(rx.State.is_hydrated & at_current_url(loaded_path), content,
                    waiting(locale) if until is None else until)

@@ -10,7 +10,7 @@ from dealer.components.html_parts import FOLLOW_IN_APP, element, page_part
 from dealer.components.stock import filters_button, pills, served_html
 from dealer.i18n import gettext
 from dealer.pages.context import Page, PageContext
-from dealer.pages.frame import for_current_url, framed, screen_at_least
+from dealer.pages.frame import at_current_url, for_current_url, framed, screen_at_least
 from dealer.routes import path_for
 from dealer.state.lease_offers import LeaseOffersState, LeaseOfferState
 from dealer.styles import SIDEBAR_FROM
@@ -26,29 +26,31 @@ def offer_card(html: rx.Var[str]) -> rx.Component:
 
 def overview(ctx: PageContext) -> rx.Component:
     locale = ctx.locale
-    S = LeaseOffersState  # noqa: N806 - short alias for the page's state
+    S, listing = LeaseOffersState, LeaseOffersState.listing  # noqa: N806 - short aliases
+    # The listing of the path the browser shows; until it has come, the served parts.
+    loaded = at_current_url(S.loaded_path)
     # The filter links as the served page has them (``views.stock.filter_links_html``).
-    filters = rx.html(S.filter_links, custom_attrs={"onClick": FOLLOW_IN_APP})
+    filters = rx.html(listing.filter_links, custom_attrs={"onClick": FOLLOW_IN_APP})
     results = rx.vstack(
         rx.hstack(
-            served_html("count", S.count_html, S.loaded, role="status",
+            served_html("count", listing.count_html, loaded, role="status",
                         data_testid="result-count", class_name="results-bar__count"),
             filters_button(gettext(locale, "Filters"), gettext(locale, "Close filters"),
-                           S.loaded, filters),
+                           loaded, filters),
             wrap="wrap",
             align="center",
             width="100%",
             spacing="4",
             class_name="results-bar",
         ),
-        pills(S.pills, S.loaded),
+        pills(listing.pills, loaded),
         rx.cond(
-            S.shown > 0,
-            rx.el.div(rx.foreach(S.cards, offer_card), class_name="list-grid"),
-            # Only once the offers have loaded; until then the cards the server sent.
-            rx.cond(S.loaded, rx.text(gettext(locale, "No lease offers match these filters."),
-                                      size="3"),
-                    page_part("cards", class_name="list-grid")),
+            loaded,
+            rx.cond(listing.shown > 0,
+                    rx.el.div(rx.foreach(listing.cards, offer_card), class_name="list-grid"),
+                    rx.text(gettext(locale, "No lease offers match these filters."), size="3")),
+            # Until the offers have loaded, the cards the server sent.
+            page_part("cards", class_name="list-grid"),
         ),
         spacing="4",
         width="100%",
@@ -56,7 +58,7 @@ def overview(ctx: PageContext) -> rx.Component:
     sidebar = rx.el.aside(
         # Phones use the drawer: there the sidebar's filters are not even built. Until the
         # app has the page's values, the filters the server sent (a phone's sheet).
-        rx.cond(S.loaded, rx.cond(screen_at_least(SIDEBAR_FROM), filters),
+        rx.cond(loaded, rx.cond(screen_at_least(SIDEBAR_FROM), filters),
                 page_part("filters")),
         aria_label=gettext(locale, "Filters"),
         id=FILTERS_ID,

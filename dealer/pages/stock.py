@@ -16,7 +16,7 @@ from dealer.components.stock import (
 )
 from dealer.i18n import gettext
 from dealer.pages.context import Page, PageContext
-from dealer.pages.frame import framed, screen_at_least
+from dealer.pages.frame import at_current_url, framed, screen_at_least
 from dealer.pages.recently_viewed import recently_viewed
 from dealer.pages.saved_search import saved_search
 from dealer.pages.shortlist_controls import card_controls
@@ -53,7 +53,8 @@ def filters(locale: str) -> rx.Component:
 
 def page(ctx: PageContext) -> rx.Component:
     locale = ctx.locale
-    loaded = StockState.path != ""
+    # The listing of the path the browser shows; until it has come, the served parts.
+    loaded = at_current_url(StockState.loaded_path)
     results = rx.vstack(
         served_html("quick", StockState.quick, loaded, class_name="quick-entries-slot"),
         rx.hstack(
@@ -73,16 +74,18 @@ def page(ctx: PageContext) -> rx.Component:
         ),
         pills(StockState.pills, loaded),
         rx.cond(
-            StockState.total > 0,
-            rx.el.div(
-                rx.foreach(StockState.cards,
-                           lambda card: vehicle_card(card_controls(locale, card), card=card)),
-                class_name="list-grid",
+            loaded,
+            rx.cond(
+                StockState.total > 0,
+                rx.el.div(
+                    rx.foreach(StockState.cards,
+                               lambda card: vehicle_card(card_controls(locale, card), card=card)),
+                    class_name="list-grid",
+                ),
+                rx.text(gettext(locale, "No vehicles match these filters."), size="3"),
             ),
-            # Only once the search has answered; until then the cards the server sent.
-            rx.cond(loaded,
-                    rx.text(gettext(locale, "No vehicles match these filters."), size="3"),
-                    page_part("cards", class_name="list-grid")),
+            # Until the search has answered, the cards the server sent.
+            page_part("cards", class_name="list-grid"),
         ),
         served_html("pages", StockState.pagination, loaded),
         saved_search(ctx),

@@ -65,7 +65,7 @@ def page(ctx: PageContext) -> rx.Component:
     return framed(
         ctx,
         for_current_url(
-            VacancyState.path,
+            VacancyState.loaded_path,
             rx.cond(
                 VacancyState.failed_text != "",
                 rx.callout(VacancyState.failed_text, icon="triangle-alert", color_scheme="red",

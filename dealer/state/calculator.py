@@ -10,17 +10,16 @@ import reflex as rx
 
 from dealer import pricing
 from dealer.i18n import N_, gettext
-from dealer.pageinfo import Choice, error_page
+from dealer.pageinfo import error_page
 from dealer.params import MAX_DIGITS, integer
 from dealer.pricing import Calculation, Choices
 from dealer.state.request import page_request
-from dealer.stock.labels import label
 from dealer.stock.repository import PriceView
 from dealer.views.calculator import (
+    CalculatorView,
     calculator_vehicle,
-    heading,
+    calculator_view,
     request_href,
-    vehicle_path,
 )
 from dealer.views.chart import monthly_chart_html
 from dealer.visible import for_log
@@ -59,13 +58,12 @@ REQUEST_LABELS = {
 
 
 class CalculatorState(rx.State):
-    loaded_path: str = ""  # the URL the values below answer
+    # The path of the URL the values below answer (see dealer.pages.frame.for_current_url).
+    loaded_path: str = ""
     found: bool = True
     title: str = ""  # the document title
-    heading: str = ""
-    vehicle_href: str = ""
-    photo: str = ""
-    deals: list[Choice] = []  # noqa: RUF012 - Reflex copies state defaults per session
+    view: CalculatorView = CalculatorView()  # the presenter's, as one record
+    # What the visitor's choices give, computed on every move.
     deal: str = ""
     hint: str = ""
     headline: str = ""
@@ -96,22 +94,19 @@ class CalculatorState(rx.State):
         request = page_request(self)
         params, locale = request.params, request.locale
         vehicle = calculator_vehicle(params)
-        self.loaded_path = request.path
         self.found = vehicle is not None
         if vehicle is None:
             self.title = error_page("vehicle_not_found", request.path, locale,
                                     request.screen).title
+            self.loaded_path = request.path
             return
         self._brand = params.get("brand", "")
         self._slug = vehicle.slug
         self._prices = vehicle.prices
         self._country = vehicle.location.country
-        self.heading = heading(vehicle, locale)
-        self.title = page_title(self.heading)
-        self.vehicle_href = vehicle_path(vehicle, locale, self._brand or None)
-        self.photo = vehicle.photos[0].url if vehicle.photos else ""
-        offered = pricing.offered_deal_types(vehicle.prices)
-        self.deals = [Choice(deal, label("deal_type", deal, locale)) for deal in offered]
+        self.view = calculator_view(vehicle, locale, self._brand or None)
+        self.title = page_title(self.view.heading)
+        offered = [deal.value for deal in self.view.deals]
         self._choices = {
             row.deal_type: pricing.default_choices(row)
             for row in vehicle.prices if row.deal_type in offered
@@ -121,6 +116,7 @@ class CalculatorState(rx.State):
         monthly = [deal for deal in offered if deal != "purchase"]
         self.deal = wanted if wanted in offered else (monthly or offered)[0]
         self._compute()
+        self.loaded_path = request.path
 
     @rx.event
     def choose_deal(self, deal: str) -> None:

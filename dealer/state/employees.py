@@ -1,4 +1,5 @@
-"""The employee overview: the URL's filters, the first employees, show more or less."""
+"""The employee overview: the URL's filters, the first employees, show more or less.
+The name search and the selects go to their URLs in the browser (``components.locations``)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,10 @@ from dataclasses import replace
 import reflex as rx
 
 from dealer.i18n import gettext
-from dealer.params import text
 from dealer.settings import get_settings
-from dealer.state.request import go_to, page_request
+from dealer.state.request import page_request
 from dealer.views.locations import (
     EMPLOYEES_FIRST,
-    MAX_QUERY_LENGTH,
     EmployeeCard,
     EmployeeListing,
     EmployeeSearch,
@@ -35,7 +34,6 @@ class EmployeesState(rx.State):
     # on the server: the browser gets the cards it shows).
     listing: EmployeeListing = EmployeeListing()
     total: int = 0
-    name: str = ""  # the name search as typed
     show_all: bool = False
     more_text: str = ""
     less_text: str = ""
@@ -57,7 +55,7 @@ class EmployeesState(rx.State):
             return
         self.failed = False
         self._all, self.listing = listing.cards, listing
-        self.total, self.name = len(listing.cards), listing.name
+        self.total = len(listing.cards)
         self.more_text = gettext(locale, "Show all {n} employees", n=self.total)
         self.less_text = gettext(locale, "Show fewer")
         self._show(False)
@@ -72,31 +70,3 @@ class EmployeesState(rx.State):
     def toggle_all(self) -> None:
         """Show more / show less."""
         self._show(not self.show_all)
-
-    @rx.event
-    def set_name(self, value: str) -> None:
-        self.name = text(value, MAX_QUERY_LENGTH)
-
-    @rx.event
-    def search(self, form_data: dict):
-        name = form_data.get("name", "")
-        return self._go(name=name if isinstance(name, str) else "")
-
-    @rx.event
-    def choose_location(self, value: str):
-        return self._go(location=value)
-
-    @rx.event
-    def choose_job_title(self, value: str):
-        return self._go(job_title=value)
-
-    @rx.event
-    def choose_department(self, value: str):
-        return self._go(department=value)
-
-    def _go(self, **changes: str):
-        request = page_request(self)
-        wanted = EmployeeSearch.from_params(request.query).replace(**changes)
-        # Through from_params again: only values the overview knows reach the URL.
-        clean = EmployeeSearch.from_params(wanted.to_params())
-        return go_to(clean.path(request.locale))

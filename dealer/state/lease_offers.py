@@ -10,6 +10,7 @@ from dealer.pageinfo import error_page
 from dealer.state.request import page_request
 from dealer.views.lease_offers import (
     OfferDetail,
+    OfferListing,
     offer_detail,
     offer_listing,
 )
@@ -20,45 +21,43 @@ logger = logging.getLogger(__name__)
 
 
 class LeaseOffersState(rx.State):
-    cards: list[str] = []  # noqa: RUF012 - Reflex copies state defaults per session
-    filter_links: str = ""  # the filters as links, as HTML (the same in the served page)
-    pills: str = ""  # the active filters' links, as HTML
-    shown: int = 0
-    total: int = 0
-    count_html: str = ""
-    loaded: bool = False
+    """The overview for the URL's filters."""
+
+    # The path of the URL the listing answers (see dealer.pages.frame.at_current_url).
+    loaded_path: str = ""
+    listing: OfferListing = OfferListing()  # the presenter's, as one record
     failed: bool = False
 
     @rx.event
     def load(self) -> None:
         request = page_request(self)
         try:
-            listing = offer_listing(request.query, request.locale)
+            page = offer_listing(request.query, request.locale)
         except Exception:  # the page must render whatever the database does
             logger.exception("lease offers failed for %s", for_log(request.path))
-            self.failed = True
+            self.failed, self.loaded_path = True, request.path
             return
         self.failed = False
-        self.loaded = True
-        for key in ("cards", "filter_links", "pills", "shown", "total", "count_html"):
-            setattr(self, key, listing[key])
+        self.listing, self.loaded_path = page.view, request.path
 
 
 class LeaseOfferState(rx.State):
-    loaded_path: str = ""  # the URL the values below answer
+    """One offer, or its not-found page."""
+
+    # The path of the URL the values below answer (see dealer.pages.frame.for_current_url).
+    loaded_path: str = ""
     found: bool = True
-    title: str = ""
+    title: str = ""  # the document title
     offer: OfferDetail = OfferDetail()
 
     @rx.event
     def load(self) -> None:
         request = page_request(self)
         detail = offer_detail(request.params.get("offer", ""), request.locale)
-        self.loaded_path = request.path
         self.found = detail is not None
         if detail is None:
             self.title = error_page("lease_vehicle_not_found", request.path, request.locale,
                                     request.screen).title
-            return
-        self.offer = detail
-        self.title = page_title(f"{detail.title} {detail.version}")
+        else:
+            self.offer, self.title = detail, page_title(f"{detail.title} {detail.version}")
+        self.loaded_path = request.path

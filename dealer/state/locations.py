@@ -6,11 +6,9 @@ import logging
 
 import reflex as rx
 
-from dealer.params import text
-from dealer.state.request import go_to, page_request
+from dealer.state.request import page_request
 from dealer.views.locations import (
     MAP_CONSENT_DECLINED,
-    MAX_QUERY_LENGTH,
     LocationDetail,
     LocationListing,
     LocationSearch,
@@ -44,7 +42,6 @@ class LocationsState(rx.State):
     # The path of the URL the listing answers (see dealer.pages.frame.for_current_url).
     loaded_path: str = ""
     listing: LocationListing = LocationListing()  # the presenter's, as one record
-    place: str = ""  # the place search as typed
     failed: bool = False
 
     @rx.event
@@ -57,23 +54,9 @@ class LocationsState(rx.State):
             logger.exception("locations failed to load for %s", for_log(request.path))
             self.failed, self.loaded_path = True, request.path
             return
-        listing = location_listing(locations, search, request.locale)
         self.failed = False
-        self.listing, self.place = listing, listing.place
+        self.listing = location_listing(locations, search, request.locale)
         self.loaded_path = request.path
-
-    @rx.event
-    def set_place(self, value: str) -> None:
-        self.place = text(value, MAX_QUERY_LENGTH)
-
-    @rx.event
-    def search(self, form_data: dict):
-        """The place search form: the search goes into the URL, like the filter links."""
-        request = page_request(self)
-        current = LocationSearch.from_params(request.query)
-        place = form_data.get("place", "")
-        wanted = current.replace(place=place if isinstance(place, str) else "")
-        return go_to(LocationSearch.from_params(wanted.to_params()).path(request.locale))
 
 
 class LocationState(rx.State):

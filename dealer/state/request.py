@@ -9,7 +9,7 @@ import reflex as rx
 
 from dealer.kept import Kept
 from dealer.leads.store import client_key
-from dealer.routes import PageRequest, Route, request_for, route_table, same_site_target
+from dealer.routes import PageRequest, Route, request_for, route_table
 
 # The route of each path the app's events came from lately: a page's loads (its states,
 # then analytics) and the events that follow ask for the same path, resolved once.
@@ -32,9 +32,3 @@ def lead_origin(state: rx.State) -> dict[str, str]:
     sent on and the visitor's key of the rate limit."""
     return {"source_page": state.router.url.path,
             "client_key": client_key(state.router.session.client_ip)}
-
-
-def go_to(target: str) -> rx.event.EventSpec:
-    """The app's redirect to a ``path?query`` the route table built: kept on this site
-    by the same rule as the server's redirects (``routes.same_site``)."""
-    return rx.redirect(same_site_target(target))

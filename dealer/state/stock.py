@@ -21,8 +21,8 @@ logger = logging.getLogger(__name__)
 
 
 class StockState(rx.State):
-    # What the page renders, for the current URL only.
-    path: str = ""
+    # The path of the URL the values below answer (see dealer.pages.frame.at_current_url).
+    loaded_path: str = ""
     total: int = 0
     cards: list[ListCard] = []  # noqa: RUF012 - Reflex copies state defaults per session
     controls: list[FilterGroup] = []  # noqa: RUF012 - the search and the ranges
@@ -53,9 +53,9 @@ class StockState(rx.State):
             self.failed = True
             return
         self.failed = False
-        self.path = self.router.url.path
         # Only what changed is sent to the browser: unchanged values are not reassigned.
         for key in ("total", "count_html", "quick", "cards", "controls", "filter_links",
                     "pills", "sort_menu", "display_menu", "pagination"):
             if getattr(self, key) != listing[key]:
                 setattr(self, key, listing[key])
+        self.loaded_path = self.router.url.path

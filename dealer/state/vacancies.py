@@ -15,7 +15,8 @@ logger = logging.getLogger(__name__)
 
 
 class VacancyState(rx.State):
-    path: str = ""  # the URL the values below belong to
+    # The path of the URL the values below answer (see dealer.pages.frame.for_current_url).
+    loaded_path: str = ""
     found: bool = True
     failed_text: str = ""
     title: str = ""
@@ -28,9 +29,10 @@ class VacancyState(rx.State):
             info, detail = await vacancy_page(request.path, request.locale, request.params)
         except Exception:  # the visitor gets a message, never a stack trace
             logger.exception("vacancy failed to load for %s", for_log(request.path))
-            self.failed_text, self.path = gettext(request.locale, LOAD_FAILED), request.path
+            self.failed_text = gettext(request.locale, LOAD_FAILED)
+            self.loaded_path = request.path
             return
         self.failed_text = ""
         self.found, self.title = detail is not None, info.title
         self.detail = detail or VacancyDetail()
-        self.path = request.path
+        self.loaded_path = request.path

@@ -7,13 +7,15 @@ The page state and the HTTP layer (through ``dealer.pageinfo``) both ask
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
 from dealer.db import get_engine
 from dealer.i18n import N_, gettext
-from dealer.pageinfo import Fact, Link, PageInfo, error_page, home_link
-from dealer.pricing import Calculation, calculation_query, price_summaries
+from dealer.pageinfo import Choice, Fact, Link, PageInfo, error_page, home_link
+from dealer.pricing import Calculation, calculation_query, offered_deal_types, price_summaries
 from dealer.routes import PageRequest, path_for
+from dealer.stock.labels import label
 from dealer.stock.repository import VehicleDetail, current_vehicle
 from dealer.views.stock import stock_path
 from dealer.web.seo import page_title
@@ -56,6 +58,28 @@ def request_href(slug: str, calculation: Calculation, locale: str, brand: str | 
 def heading(vehicle: VehicleDetail, locale: str) -> str:
     return gettext(locale, "{calculator}: {vehicle}",
                    calculator=gettext(locale, CALCULATOR_TITLE), vehicle=vehicle.title)
+
+
+@dataclass
+class CalculatorView:
+    """What the calculator page shows of its vehicle, the same for every choice made on
+    it: the heading, the way back to the vehicle, its photo and the acquisition types it
+    is offered for (the tabs)."""
+
+    heading: str = ""
+    vehicle_href: str = ""
+    photo: str = ""
+    deals: list[Choice] = field(default_factory=list)
+
+
+def calculator_view(vehicle: VehicleDetail, locale: str, brand: str | None) -> CalculatorView:
+    return CalculatorView(
+        heading=heading(vehicle, locale),
+        vehicle_href=vehicle_path(vehicle, locale, brand),
+        photo=vehicle.photos[0].url if vehicle.photos else "",
+        deals=[Choice(deal, label("deal_type", deal, locale))
+               for deal in offered_deal_types(vehicle.prices)],
+    )
 
 
 def describe_calculator(request: PageRequest) -> PageInfo:

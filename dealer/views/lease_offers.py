@@ -283,7 +283,31 @@ def _all_offers() -> list[LeaseOfferView]:
         return list_lease_offers(session).offers
 
 
-def offer_listing(params: Mapping[str, str], locale: str) -> dict:
+@dataclass
+class OfferListing:
+    """The overview of a URL as the page shows it: each offer's card, the filter links and
+    the active filters' links as HTML (the served page's parts), and the count."""
+
+    cards: list[str] = field(default_factory=list)
+    filter_links: str = ""
+    pills: str = ""
+    shown: int = 0
+    total: int = 0
+    count_html: str = ""
+
+
+@dataclass(frozen=True)
+class OffersPage:
+    """A URL's overview: ``view`` for the page (the app's state, the served parts), the
+    rest for the server's answer."""
+
+    view: OfferListing
+    filters: OfferFilters
+    cards: list[OfferCard]
+    count_text: str
+
+
+def offer_listing(params: Mapping[str, str], locale: str) -> OffersPage:
     """Everything the overview shows for a URL's query parameters."""
     offers = _all_offers()
     filters = OfferFilters.from_params(params)
@@ -293,33 +317,30 @@ def offer_listing(params: Mapping[str, str], locale: str) -> dict:
     count_text = ngettext(locale, "{shown} of {n} lease offer", "{shown} of {n} lease offers",
                           len(offers), shown=format_number(len(shown), locale),
                           n=format_number(len(offers), locale))
-    return {
-        "filters": filters,
-        "card_values": values,
-        "cards": [offer_card_html(value, position) for position, value in enumerate(values)],
-        "groups": groups,
-        "filter_links": filter_links_html(groups, locale),
-        "pills": pills_html(_pills(groups, filters, locale), overview_path(locale), locale),
-        "shown": len(shown),
-        "total": len(offers),
-        "count_text": count_text,
-        "count_html": count_html(count_text),
-    }
+    view = OfferListing(
+        cards=[offer_card_html(value, position) for position, value in enumerate(values)],
+        filter_links=filter_links_html(groups, locale),
+        pills=pills_html(_pills(groups, filters, locale), overview_path(locale), locale),
+        shown=len(shown),
+        total=len(offers),
+        count_html=count_html(count_text),
+    )
+    return OffersPage(view=view, filters=filters, cards=values, count_text=count_text)
 
 
 def describe_offers(request: PageRequest) -> PageInfo:
     """The overview for clients without JavaScript; a narrowed list is for visitors only."""
     path, locale, query = request.path, request.locale, request.query
     listing = offer_listing(query, locale)
-    params = listing["filters"].to_params()
+    view, params = listing.view, listing.filters.to_params()
     heading = gettext(locale, OVERVIEW_TITLE)
-    cards: list[OfferCard] = listing["card_values"]
+    cards = listing.cards
     return PageInfo(
         screen="lease_offers", locale=locale, params={}, path=path,
         title=page_title(heading), heading=heading,
         description=gettext(locale, "Private and business lease offers with a fixed monthly "
-                                    "price: {count}.", count=listing["count_text"]),
-        facts=[Fact(gettext(locale, "Results"), listing["count_text"])],
+                                    "price: {count}.", count=listing.count_text),
+        facts=[Fact(gettext(locale, "Results"), listing.count_text)],
         links=[Link(f"{c.title} {c.version} – {c.price}", c.href) for c in cards],
         breadcrumbs=[home_link(locale),
                      Link(heading, path)],
@@ -327,9 +348,8 @@ def describe_offers(request: PageRequest) -> PageInfo:
         canonical_params=params if len(params) == 1 else {},
         noindex=len(params) > 1,
         # What the app draws in the same places: the filter links work before it has.
-        parts={"cards": offers_part(listing["cards"]), "pills": listing["pills"],
-               "count": listing["count_html"],
-               "filters": served_filter_links_html(listing["filter_links"], locale)},
+        parts={"cards": offers_part(view.cards), "pills": view.pills, "count": view.count_html,
+               "filters": served_filter_links_html(view.filter_links, locale)},
     )
 
 

@@ -202,6 +202,8 @@ class LocationListing:
     count_text: str = ""
     message: str = ""  # "not found or not specific enough", else empty
     place: str = ""
+    # Where the place search goes: this search without its place (the form adds it).
+    search_action: str = ""
     brands: list[Link] = field(default_factory=list)
     services: list[Link] = field(default_factory=list)
     reset_href: str = ""
@@ -213,6 +215,8 @@ class EmployeeListing:
     cards: list[EmployeeCard] = field(default_factory=list)
     count_text: str = ""
     name: str = ""
+    # Where the name search goes: this search without its name (the form adds it).
+    search_action: str = ""
     location: str = ""
     job_title: str = ""
     department: str = ""
@@ -646,6 +650,7 @@ def location_listing(
         count_text=ngettext(locale, "{n} location", "{n} locations", len(found)),
         message=message,
         place=search.place,
+        search_action=search.replace(place="").path(locale),
         brands=[
             Link(name, search.replace(brand="" if search.brand == slug else slug).path(locale),
                  slug, search.brand == slug)
@@ -776,6 +781,7 @@ def employee_listing(
         cards=[employee_card(employee, locale) for employee in employees],
         count_text=ngettext(locale, "{n} employee", "{n} employees", len(employees)),
         name=search.name,
+        search_action=search.replace(name="").path(locale),
         location=search.location,
         job_title=search.job_title,
         department=search.department,
