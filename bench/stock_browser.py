@@ -43,12 +43,18 @@ class Wire:
 
 
 WATCH_SCRIPT = """() => {
+  const count = () => (document.querySelector('[data-testid=result-count]') || {}).textContent;
   window.__clicked = 0; window.__updated = null;
-  document.addEventListener('click', () => { window.__clicked = performance.now(); }, true);
-  const count = document.querySelector('[data-testid=result-count]');
+  let before = null;
+  document.addEventListener('click', () => {
+    window.__clicked = performance.now(); before = count();
+  }, true);
+  // The count's element may be drawn anew: watch the page for a count that differs.
   new MutationObserver(() => {
-    if (window.__updated === null && window.__clicked) window.__updated = performance.now();
-  }).observe(count, {childList: true, characterData: true, subtree: true});
+    if (window.__updated === null && window.__clicked && count() !== before) {
+      window.__updated = performance.now();
+    }
+  }).observe(document.body, {childList: true, characterData: true, subtree: true});
 }"""
 
 
