@@ -71,7 +71,7 @@ def language_switcher(locale: str, switch_href: rx.Var[str] | str) -> rx.Compone
                 LANGUAGE_NAMES[other],
                 href=switch_href,
                 lang=other,
-                hreflang=other,
+                custom_attrs={"hreflang": other},
                 reload_document=True,
                 size="2",
                 data_testid="language-switch",

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from functools import cache
 
 from dealer.javascript import script
-from dealer.views.markup import Html
+from dealer.views.markup import Html, html_str
 
 # The build preloads the app's modules at the highest priority and starts the app as soon
 # as they are there: on a phone they competed with the page's stylesheet, font and photo
@@ -32,6 +32,13 @@ VIEWPORT = '<meta name="viewport"'
 # The preview image the build gives every page (a page with its own image drops it).
 DEFAULT_OG_IMAGE = '<meta content="favicon.ico" property="og:image"/>'
 BODY_START = re.compile(r"(<body[^>]*>)")
+# The site header a prerendered page holds, with the style rule the build writes right
+# before it (its position and colours), and in it the skip link and the language links.
+SITE_HEADER = re.compile(r'(?:<style data-emotion="[^"]*">[^<]*</style>)?<header\b.*?</header>',
+                         re.DOTALL)
+SKIP_LINK = re.compile(r'(<a class="skip-link" href=")[^"]*(")')
+LANGUAGE_LINK = re.compile(r'(<a lang="([a-z]+)"[^>]*\bdata-testid="language-switch"[^>]*\bhref=")'
+                           r'[^"]*(")')
 
 
 def start_app_after_first_frame(document: str) -> str:
@@ -122,3 +129,20 @@ def fill_empty_places(document: str, places: Mapping[str, Mapping[str, str]]) ->
     without HTML stays empty."""
     return _empty_places(tuple(places)).sub(
         lambda m: m.group(1) + places[m.group(2)].get(m.group(3), "") + m.group(4), document)
+
+
+def site_header(document: str, *, places: Mapping[str, str], skip_target: str,
+                language_hrefs: Mapping[str, str]) -> str | None:
+    """The site header of a prerendered page, for another page: its empty places filled
+    with ``places`` (``frame-<name>``; the ids dropped then, as the app's header will have
+    them), its skip link to ``skip_target`` and each language link to
+    ``language_hrefs[lang]``. None when the document holds no header."""
+    found = SITE_HEADER.search(document)
+    if found is None:
+        return None
+    header = fill_empty_places(found.group(0), {"frame": places})
+    header = re.sub(r' id="frame-[a-z]+"', "", header)
+    header = SKIP_LINK.sub(lambda m: m.group(1) + html_str(skip_target) + m.group(2), header)
+    return LANGUAGE_LINK.sub(
+        lambda m: m.group(1) + html_str(language_hrefs[m.group(2)]) + m.group(3)
+        if m.group(2) in language_hrefs else m.group(0), header)

@@ -30,6 +30,10 @@ SERVED_THEME = ('data-accent-color="indigo" data-gray-color="slate" data-radius=
 # and lease offer lists): without JavaScript that part is the page and the copy is not
 # shown (assets/site.css), so a visitor reads one page, not two.
 APP_PART_SERVED_CLASS = "app-part-served"
+# A page the build did not prerender (one with parameters, an error page) is served with
+# the site header of a prerendered page of its language (framework/shell.site_header),
+# over the copy, until the app draws its own (assets/site.css, crawler_cleanup.js).
+SERVED_HEADER_ID = "served-header"
 
 
 def page_title(title: str | None) -> str:
@@ -149,13 +153,19 @@ def structured_data(info: PageInfo) -> list[dict]:
     return data
 
 
+def served_header_html(header: str) -> str:
+    """A prerendered page's site header, in a theme scope of its own as the copy is."""
+    return str(Html('<div id="{}" class="{}" {}>{}</div>').format(
+        SERVED_HEADER_ID, SERVED_THEME_CLASS, Html(SERVED_THEME), Html(header)))
+
+
 def crawler_html(info: PageInfo, *, language_link: bool = False) -> str:
     """The page's main content as plain HTML, readable without JavaScript.
 
     With JavaScript it is laid over the page (assets/site.css) until the app has drawn its
     own heading, then dropped. ``language_link``
-    adds the link to the page in the other language, for pages whose built HTML has no
-    header of its own (pages with parameters).
+    adds the link to the page in the other language, for a page served without a site
+    header.
     """
     parts = [
         Html('<p><a href="{}" hreflang="{}" lang="{}" data-testid="language-switch">{}</a></p>')

@@ -30,6 +30,7 @@ from dealer.disk import disk_state
 from dealer.framework.build import SPA_FALLBACK, prerendered_file, prerendered_paths, static_dir
 from dealer.framework.shell import (
     has_title,
+    site_header,
     start_app_after_first_frame,
     with_body_end,
     with_body_start,
@@ -83,7 +84,16 @@ from dealer.web.form_post import answer_post, takes_post
 from dealer.web.frame import data_block, fill_parts
 from dealer.web.page_scripts import inline_script
 from dealer.web.reservations import is_reservation_path, reservation_app
-from dealer.web.seo import CRAWLER_MAIN_ID, crawler_html, head_html, json_ld_script, structured_data
+from dealer.web.seo import (
+    CRAWLER_MAIN_ID,
+    SERVED_HEADER_ID,
+    crawler_html,
+    head_html,
+    json_ld_script,
+    served_header_html,
+    structured_data,
+    switch_href,
+)
 from dealer.web.sitemap import robots_txt, sitemap_document
 from dealer.web.socket_guard import guard_websocket
 from dealer.web.tags import page_start_script
@@ -101,7 +111,8 @@ PAYLOAD_SUFFIX = "/_payload.json"
 APP_DRAW_TIMEOUT_MS = 15_000
 LANG_SYNC_SCRIPT = inline_script("lang_sync")
 CRAWLER_CLEANUP_SCRIPT = inline_script(
-    "crawler_cleanup", crawler_main_id=CRAWLER_MAIN_ID, main_id=MAIN_ID,
+    "crawler_cleanup", crawler_main_id=CRAWLER_MAIN_ID, served_header_id=SERVED_HEADER_ID,
+    main_id=MAIN_ID,
     app_draw_timeout_ms=APP_DRAW_TIMEOUT_MS, form_loading_class=FORM_LOADING_CLASS)
 SERVED_FORM_SCRIPT = inline_script("served_form")
 SERVED_SHEET_SCRIPT = inline_script("served_sheet")
@@ -144,10 +155,12 @@ class ShellCache:
 
 
 def with_page(document: str, info: PageInfo, *, crawler_body: bool, build_id: str = "",
-              prerendered: bool = False, frame: dict[str, dict[str, str]] | None = None) -> str:
+              prerendered: bool = False, frame: dict[str, dict[str, str]] | None = None,
+              framed: str | None = None) -> str:
     """The built HTML with this page's language, head tags, structured data, the editors'
     frame and, for clients without JavaScript, its main content as the first thing in
-    <body>."""
+    <body>; a page the build did not prerender gets the site header of ``framed`` (a
+    prerendered page of its language) before it."""
     document = with_lang(document, LANGUAGE_TAGS[info.locale])
     prerendered_title = has_title(document)
     if prerendered_title and info.title:
@@ -181,8 +194,22 @@ def with_page(document: str, info: PageInfo, *, crawler_body: bool, build_id: st
         scripts.append(MOCK_WARNING_SCRIPT)
     document = with_head_end(document, "".join(scripts))
     if crawler_body:
-        document = with_body_start(document, crawler_html(info, language_link=not prerendered))
+        header = "" if prerendered or framed is None else served_header(framed, info, frame)
+        document = with_body_start(document, header + crawler_html(
+            info, language_link=not prerendered and not header))
     return document
+
+
+def served_header(framed: str, info: PageInfo, frame: dict[str, dict[str, str]] | None
+                  ) -> str:
+    """The site header of the prerendered page ``framed`` for this page: its skip link to
+    the copy, its language link to this page in the other language (an error page keeps
+    the other page's)."""
+    header = site_header(
+        framed, places=(frame or {}).get(info.locale, {}), skip_target=f"#{CRAWLER_MAIN_ID}",
+        language_hrefs={other: switch_href(info, other) for other in LOCALES
+                        if other != info.locale and info.status == 200})
+    return served_header_html(header) if header else ""
 
 
 def with_bridge(document: str) -> str:
@@ -424,8 +451,12 @@ class SiteLayer:
         if shell is None:
             return Response("Service starting", status_code=503, media_type="text/plain")
         has_content = bool(info.facts or info.links or info.status != 200 or info.heading)
+        # The stock overview: a prerendered page in each language (the home page is only
+        # in Dutch, the German one has a parameter).
+        framed = None if source is not None else self.shells.read(
+            prerendered_file(root, path_for("stock", info.locale)) or root / SPA_FALLBACK)
         body = with_page(shell, info, crawler_body=has_content, build_id=self.shells.build_id(root),
-                         prerendered=source is not None, frame=frame)
+                         prerendered=source is not None, frame=frame, framed=framed)
         if preview:
             body = with_bridge(body)
         headers_out = {"content-security-policy": content_security_policy(body, preview=preview),

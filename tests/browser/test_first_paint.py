@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page, Route, expect
 
 from dealer.framework.build import BUILD_FOLDER
 from dealer.framework.theme import stylesheet_signature
-from tests.browser.page_types import PAGES, PHONE, connected
+from tests.browser.page_types import PAGES, PHONE, connected, scripts_held
 from tests.conftest import Site
 
 # Records every layout shift of the visit, and for each largest-contentful-paint entry
@@ -201,3 +201,37 @@ def test_the_stylesheet_is_named_after_the_components_it_styles(site: Site) -> N
     stylesheet = httpx.get(site.url(href[1])).text
     signature = stylesheet_signature(site.checkout / BUILD_FOLDER)
     assert f'--site-components:"{signature}"' in stylesheet
+
+
+@pytest.mark.parametrize(("path", "other", "stock_link"), [
+    ("/voorraad/{vehicle}", "/de/angebote/{vehicle}?locale=de", "/voorraad"),
+    ("/de/angebote/{vehicle}", "/voorraad/{vehicle}?locale=nl", "/de/angebote"),
+])
+def test_a_page_with_parameters_has_the_site_header_before_the_app(
+    page: Page, site: Site, vehicle: str, path: str, other: str, stock_link: str,
+) -> None:
+    with scripts_held(page):  # a slow phone: the served page alone
+        page.goto(site.url(path.format(vehicle=vehicle)), wait_until="domcontentloaded")
+        banner = page.get_by_role("banner")
+        expect(banner).to_be_visible()
+        expect(banner.get_by_test_id("language-switch")).to_have_attribute(
+            "href", other.format(vehicle=vehicle))
+        header_top = banner.evaluate("header => header.getBoundingClientRect().top")
+        heading_top = page.locator("#crawler-main h1").evaluate(
+            "heading => heading.getBoundingClientRect().top")
+        assert header_top == 0 and heading_top > banner.evaluate(
+            "header => header.getBoundingClientRect().bottom"), "the header covers the copy"
+        expect(banner.locator(f'a[href="{stock_link}"]').first).to_be_attached()
+    connected(page)  # the app's own header replaced it: one header, the app's
+    expect(page.get_by_role("banner")).to_have_count(1)
+    expect(page.locator("#served-header")).to_have_count(0)
+    expect(page.get_by_role("banner").get_by_test_id("language-switch")).to_have_attribute(
+        "href", other.format(vehicle=vehicle))
+
+
+def test_a_link_in_the_served_header_works_before_the_app(page: Page, site: Site,
+                                                          vehicle: str) -> None:
+    with scripts_held(page):
+        page.goto(site.url(f"/voorraad/{vehicle}"), wait_until="domcontentloaded")
+        page.get_by_role("banner").get_by_test_id("language-switch").click()
+        expect(page).to_have_url(site.url(f"/de/angebote/{vehicle}"))

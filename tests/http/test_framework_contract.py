@@ -171,6 +171,23 @@ def test_the_prerendered_frame_leaves_empty_places_for_the_server(home: str) -> 
         "fills: the frame would be missing until the app draws it")
 
 
+def test_a_prerendered_page_holds_the_site_header_a_served_page_borrows(home: str) -> None:
+    """``site_header``: the prerendered header, the style rule of its own before it, a skip
+    link and a language link per other language, its frame places empty."""
+    header = shell.site_header(home, places={"main": "<ul>menu</ul>"}, skip_target="#copy",
+                               language_hrefs={"de": "/de/angebote/x?locale=de"})
+    assert header is not None, "the prerendered home page has no <header> (SITE_HEADER)"
+    assert header.startswith("<style data-emotion="), (
+        "the build no longer writes the header's own style rule right before it: a borrowed "
+        "header would lose its position and colours")
+    assert '<a class="skip-link" href="#copy"' in header, "no skip link (SKIP_LINK)"
+    assert re.search(r'<a lang="de"[^>]*href="/de/angebote/x\?locale=de"', header), (
+        "the language link is not where LANGUAGE_LINK looks (lang first, then the test id, "
+        "then href)")
+    assert "<ul>menu</ul>" in header and 'id="frame-' not in header, (
+        "the header's frame places are not filled, or keep their ids")
+
+
 def test_the_router_moves_with_the_history_api(bundle: Path) -> None:
     """The page scripts (web/scripts/lang_sync.js, route_rules.js, crawler_cleanup.js) see
     the app's moves by wrapping ``history.pushState`` and ``replaceState``."""

@@ -8,7 +8,8 @@ import pytest
 
 from dealer.web.page_scripts import SCRIPTS, inline_script
 
-VALUES = {"crawler_cleanup": {"crawler_main_id": "crawler-main", "main_id": "main-content",
+VALUES = {"crawler_cleanup": {"crawler_main_id": "crawler-main",
+                              "served_header_id": "served-header", "main_id": "main-content",
                               "app_draw_timeout_ms": 15000,
                               "form_loading_class": "form-loading"},
           "app_guard": {"build": "abc123", "reload_guard_ms": 10000, "build_poll_ms": 120000},

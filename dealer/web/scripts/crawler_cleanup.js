@@ -7,8 +7,11 @@
 // covers the page, the app's main part under it (drawn, or still waiting for its form)
 // is inert and hidden from assistive technology: one heading and one form, not two.
 // Back in the flow, both are shown (the app's part may say why its form is not there).
+// A site header served with the copy (a page the build did not prerender) goes as soon as
+// the app has drawn its own header, which looks the same, or into the flow with the copy.
 (function () {
-  var d = document, id = __CRAWLER_MAIN_ID__, observer, covering = true;
+  var d = document, id = __CRAWLER_MAIN_ID__, headerId = __SERVED_HEADER_ID__, observer,
+    covering = true;
   function underCopy(hidden) {
     var main = d.getElementById(__MAIN_ID__);
     if (!main || main.inert === hidden) return;
@@ -16,13 +19,21 @@
     if (hidden) main.setAttribute("aria-hidden", "true"); else main.removeAttribute("aria-hidden");
   }
   setTimeout(function () {
-    var copy = d.getElementById(id);
+    var copy = d.getElementById(id), header = d.getElementById(headerId);
     covering = false;
     if (copy) copy.style.position = "static";
+    if (header) header.style.position = "static";
     underCopy(false);
   }, __APP_DRAW_TIMEOUT_MS__);
+  function appHeader(served) {
+    return Array.prototype.some.call(d.getElementsByTagName("header"), function (header) {
+      return !served.contains(header);
+    });
+  }
   function tidy() {
-    var copy = d.getElementById(id), main = d.getElementById(__MAIN_ID__);
+    var copy = d.getElementById(id), main = d.getElementById(__MAIN_ID__),
+      header = d.getElementById(headerId);
+    if (header && appHeader(header)) header.remove();
     if (copy && main && main.querySelector("h1") && !(copy.querySelector("form")
         && main.querySelector("." + __FORM_LOADING_CLASS__))) {
       underCopy(false);
@@ -36,7 +47,8 @@
       title.remove();
       title = null;
     }
-    if (d.readyState !== "loading" && !d.getElementById(id) && !title) observer.disconnect();
+    if (d.readyState !== "loading" && !d.getElementById(id) && !d.getElementById(headerId)
+        && !title) observer.disconnect();
   }
   observer = new MutationObserver(tidy);
   observer.observe(d.documentElement, {childList: true, subtree: true});
