@@ -66,7 +66,10 @@ def pytest_testnodedown(node: object, error: object) -> None:
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """How many times the run compiled the pages, beside the slowest tests."""
+    """How many times the run compiled the pages, beside the slowest tests (the site
+    `make test` built beside the unit tests included: tests/prepare_site.py)."""
+    if PREPARED_STARTS.is_file():
+        SITE_STARTS.extend(json.loads(PREPARED_STARTS.read_text()))
     if not SITE_STARTS:
         return
     compiled = [start for start in SITE_STARTS if start["compiled"]]
@@ -138,6 +141,8 @@ def site_log(checkout: Path, port: int) -> Path:
 # This process's site starts: whether each compiled the pages, and how long it took to
 # answer (the run's summary reports them: a compile costs about a minute of both cores).
 SITE_STARTS: list[dict[str, object]] = []
+# The starts of tests/prepare_site.py, which `make test` runs beside the tests.
+PREPARED_STARTS = ROOT / ".cache" / "prepared-site-starts.json"
 REUSED_BUILD = "The pages are compiled from these sources and settings already"
 
 
