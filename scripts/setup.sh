@@ -15,8 +15,7 @@ fi
 want="$(stamp_of requirements.txt)"
 if [ "$(cat .venv/.requirements-stamp 2>/dev/null)" != "$want" ]; then
   echo "Installing Python packages..."
-  # (Modules are compiled when first imported, not all of them now: 45 -> 34 s.)
-  .venv/bin/pip install --quiet --disable-pip-version-check --no-compile -r requirements.txt
+  .venv/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
   echo "$want" > .venv/.requirements-stamp
 fi
 
