@@ -150,5 +150,7 @@ def _table(curve: Sequence[CurvePoint], locale: str) -> Html:
                       for label in (MONTHS_LABEL, AMOUNT_LABEL))
     rows = EMPTY.join(Html("<tr><td>{}</td><td>{}</td></tr>").format(point.months, point.text)
                       for point in curve)
-    return Html('<table class="visually-hidden"><thead><tr>{}</tr></thead>'
-                "<tbody>{}</tbody></table>").format(head, rows)
+    # Hidden in a box: a table is as wide as its cells whatever width it is given, and a
+    # German one made a phone's page scroll sideways by 2 px.
+    return Html('<div class="visually-hidden"><table><thead><tr>{}</tr></thead>'
+                "<tbody>{}</tbody></table></div>").format(head, rows)
