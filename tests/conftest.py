@@ -68,6 +68,8 @@ def pytest_testnodedown(node: object, error: object) -> None:
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """How many times the run compiled the pages, beside the slowest tests (the site
     `make test` built beside the unit tests included: tests/prepare_site.py)."""
+    if hasattr(terminalreporter.config, "workerinput"):  # a worker: the run reports
+        return
     if PREPARED_STARTS.is_file():  # read once: a later run of pytest alone did not start it
         SITE_STARTS.extend(json.loads(PREPARED_STARTS.read_text()))
         PREPARED_STARTS.unlink()
