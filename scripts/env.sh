@@ -12,7 +12,6 @@ export BUN_INSTALL_CACHE_DIR="$ROOT/.cache/bun"
 export npm_config_cache="$ROOT/.cache/npm"
 export XDG_CONFIG_HOME="$ROOT/.cache/xdg-config"
 export XDG_CACHE_HOME="$ROOT/.cache/xdg-cache"
-export PYTHONDONTWRITEBYTECODE=1
 if [ -z "${NPM_CONFIG_REGISTRY:-}" ]; then
   NPM_CONFIG_REGISTRY="$(npm config get registry 2>/dev/null || echo https://registry.npmjs.org/)"
   export NPM_CONFIG_REGISTRY

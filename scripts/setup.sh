@@ -9,13 +9,18 @@ cd "$ROOT"
 stamp_of() { sha256sum "$@" | sha256sum | cut -c1-16; }
 
 # Python: a venv from the pinned requirements, reinstalled when they change.
+UV_VERSION=0.13.9
 if [ ! -x .venv/bin/python ]; then
   python3.11 -m venv .venv 2>/dev/null || python3 -m venv .venv
 fi
 want="$(stamp_of requirements.txt)"
 if [ "$(cat .venv/.requirements-stamp 2>/dev/null)" != "$want" ]; then
   echo "Installing Python packages..."
-  .venv/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
+  # uv installs the same pinned packages in a quarter of pip's time (its modules
+  # compiled on every core), so a fresh clone starts its tests sooner.
+  .venv/bin/pip install --quiet --disable-pip-version-check "uv==$UV_VERSION"
+  .venv/bin/uv pip install --quiet --python .venv/bin/python --compile-bytecode \
+    -r requirements.txt
   echo "$want" > .venv/.requirements-stamp
 fi
 

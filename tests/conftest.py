@@ -49,7 +49,8 @@ settings.load_profile("suite")
 # about a minute of both cores. Every other file is a work unit by itself (--dist loadfile).
 SAME_WORKER = dict.fromkeys((
     "tests/browser/test_appointment.py", "tests/browser/test_chat_provider.py",
-    "tests/browser/test_consent.py", "tests/browser/test_error_reporting.py",
+    "tests/browser/test_consent.py", "tests/browser/test_content_outage.py",
+    "tests/browser/test_error_reporting.py",
     "tests/browser/test_map.py", "tests/browser/test_preview.py",
     "tests/browser/test_site_frame.py",
 ), "integrations_site")

@@ -42,7 +42,11 @@ class ContentService:
     """The content delivery API on loopback, serving the bundled stories; an editor may
     publish a changed story (a new cache version) or save a draft, which only
     ``version=draft`` with the preview token reads. Keeps every request's path and
-    version."""
+    version. Answers 503 while ``down``; ``answered`` counts the answers it gave while
+    up."""
+
+    down = False
+    answered = 0
 
     def __init__(self) -> None:
         self.demo = DemoSource()
@@ -87,6 +91,9 @@ class ContentService:
         return marked(story) if story and draft else story
 
     async def answer(self, target: str) -> tuple[int, dict]:
+        if self.down:
+            return 503, {"error": "Service Unavailable"}
+        self.answered += 1
         url = urlsplit(target)
         params = dict(parse_qsl(url.query))
         path = url.path.removeprefix("/v2/")
@@ -219,6 +226,17 @@ def tiles() -> Iterator[LoopbackService]:
         yield service
 
 
+# What a dealer configured after a restructuring: the team pages sent on to the
+# employees, and a brand no longer sold, whose menu links the editors have not removed
+# yet (tests/browser/test_content_outage.py).
+ROUTE_RULES = [
+    {"source": "/over-ons/team", "target": "/medewerkers"},
+    {"source": "/de/ueber-uns/team", "target": "/de/mitarbeiter"},
+    {"source": "/cupra/modellen"},  # no target: the old link is broken
+    {"source": "/de/cupra/modelle/"},
+]
+
+
 @pytest.fixture(scope="session")
 def integrations_site(tag_manager: LoopbackService,
                       ingest: LoopbackService, chat_provider: LoopbackService,
@@ -228,7 +246,8 @@ def integrations_site(tag_manager: LoopbackService,
     """The site as a dealer runs it with every outside service configured: its content
     from the content service (published content, checked for changes every second, and
     drafts in the visual editor's previews), a tag manager, error reporting, a chat
-    provider, a booking provider and map tiles (all served on the loopback interface).
+    provider, a booking provider and map tiles (all served on the loopback interface);
+    route rules, and one price per vehicle (no multi-price feature).
     One site for all of them: each site with settings of its own compiles its pages, and
     the files using this one run on one worker (tests/conftest.SAME_WORKER)."""
     with separate_site("integrations", {
@@ -249,5 +268,6 @@ def integrations_site(tag_manager: LoopbackService,
         "DEALER_APPOINTMENT_SETTINGS": '{"language": "auto"}',
         "DEALER_MAP_TILE_URL": tiles.origin + "/{z}/{x}/{y}.png",
         "DEALER_MAP_ATTRIBUTION": TILE_ATTRIBUTION,
+        "DEALER_ROUTE_RULES": json.dumps(ROUTE_RULES), "DEALER_FEATURE_MULTI_PRICE": "false",
     }) as site:
         yield site
