@@ -3,6 +3,9 @@
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export ROOT
 export PATH="$ROOT/.tools/node_modules/.bin:$ROOT/.venv/bin:$PATH"
+# Python keeps compiled modules (pytest's rewritten tests among them: half of collecting
+# the tests) between processes, whatever the calling shell says.
+unset PYTHONDONTWRITEBYTECODE
 export REFLEX_DIR="$ROOT/.tools/reflex"
 export REFLEX_USE_SYSTEM_BUN=1
 export REFLEX_CHECK_LATEST_VERSION=false

@@ -82,7 +82,9 @@ class LoopbackService:
                 pass
 
         self.server = LoopbackServer(("127.0.0.1", 0), Handler)
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        # close() waits until the loop next looks (every half second by default).
+        self.thread = threading.Thread(target=self.server.serve_forever, args=(0.02,),
+                                       daemon=True)
         self.thread.start()
 
     @property

@@ -162,11 +162,14 @@ def search(
     query: StockQuery,
     page: int | None = None,
     per_page: int = PER_PAGE,
+    *,
+    summary: Summary | None = None,
 ) -> StockResult:
-    """The same result as ``StockIndex.search``, computed by the database."""
+    """The same result as ``StockIndex.search``, computed by the database. ``summary``:
+    the facets and ranges of the same filters (``summarise``), when a caller has them."""
     if isinstance(connection, Engine):
         with connection.connect() as opened:
-            return search(opened, query, page, per_page)
+            return search(opened, query, page, per_page, summary=summary)
     vocabularies = Vocabularies.load(connection)
     distances = _distances(query, vocabularies)
     base, conditions = _conditions(query, distances)
@@ -189,7 +192,29 @@ def search(
         .limit(per_page)
         .offset((current - 1) * per_page)
     ).scalars().all()
+    facets, ranges = summary or summarise(connection, query)
+    return StockResult(
+        total=total,
+        cards=_cards(connection, ids, distances),
+        facets=facets,
+        ranges=ranges,
+        page=current,
+        pages=pages,
+        per_page=per_page,
+    )
 
+
+# A search's facets and ranges: neither depends on the order or the page.
+Summary = tuple[dict, dict]
+
+
+def summarise(connection: Connection | Engine, query: StockQuery) -> Summary:
+    if isinstance(connection, Engine):
+        with connection.connect() as opened:
+            return summarise(opened, query)
+    vocabularies = Vocabularies.load(connection)
+    distances = _distances(query, vocabularies)
+    base, conditions = _conditions(query, distances)
     facets = {}
     for key in FACET_ORDER:
         where = _where(base, conditions, key)
@@ -226,16 +251,7 @@ def search(
             _joined(select(func.min(column), func.max(column))).where(_where(base, conditions, key))
         ).one()
         ranges[key] = range_bounds(_float(low), _float(high))
-
-    return StockResult(
-        total=total,
-        cards=_cards(connection, ids, distances),
-        facets=facets,
-        ranges=ranges,
-        page=current,
-        pages=pages,
-        per_page=per_page,
-    )
+    return facets, ranges
 
 
 def _cards(connection: Connection, ids: list[int], distances: dict[str, float] | None

@@ -132,7 +132,9 @@ class WebhookHandler(BaseHTTPRequestHandler):
 
 
 def serve(server: socketserver.BaseServer) -> Iterator:
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # shutdown() waits until the loop next looks: every half second by default, which was
+    # most of these tests' time.
+    thread = threading.Thread(target=server.serve_forever, args=(0.02,), daemon=True)
     thread.start()
     yield server
     server.shutdown()

@@ -4,6 +4,7 @@ is crossed both ways, and the page says what it found in both languages."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 from sqlalchemy.engine import Engine
@@ -34,12 +35,13 @@ def shown(monkeypatch: pytest.MonkeyPatch, index: StockIndex):
     {"near": "Atlantis", "within": "25"},  # not found: no radius
 ])
 @pytest.mark.parametrize("sort", [DISTANCE_SORT, "price_desc"])
-def test_index_equals_sql(index: StockIndex, stock_engine: Engine, params: dict,
+def test_index_equals_sql(index: StockIndex, stock_engine: Engine,
+                          summaries: Callable[[dict], sql_search.Summary], params: dict,
                           sort: str) -> None:
     query = StockQuery.from_params({**params, "sort": sort})
     for page in (1, 3):
-        assert index.search(query, page=page) == sql_search.search(stock_engine, query,
-                                                                    page=page)
+        assert index.search(query, page=page) == sql_search.search(
+            stock_engine, query, page=page, summary=summaries(params))
 
 
 def branches(index: StockIndex, params: dict) -> set[str]:

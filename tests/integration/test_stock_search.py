@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import html
 import time
+from collections.abc import Callable
 
 import pytest
 from sqlalchemy import update
@@ -46,11 +47,13 @@ QUERIES = [
 @pytest.mark.parametrize("sort", ["price_asc", "private_lease_desc", "mileage_desc",
                                   "price_drop_desc"])
 def test_index_equals_sql(
-    index: StockIndex, stock_engine: Engine, params: dict, sort: str
+    index: StockIndex, stock_engine: Engine, summaries: Callable[[dict], sql_search.Summary],
+    params: dict, sort: str
 ) -> None:
     query = StockQuery.from_params({**params, "sort": sort})
     for page in (1, 2):
-        assert index.search(query, page=page) == sql_search.search(stock_engine, query, page=page)
+        assert index.search(query, page=page) == sql_search.search(
+            stock_engine, query, page=page, summary=summaries(params))
 
 
 def deal_listing(index: StockIndex, engine: Engine, params: dict, deal: str) -> StockResult:
