@@ -24,6 +24,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
 
 import httpx
 from ready import bare_app
@@ -82,6 +83,7 @@ def figures(report: dict) -> dict[str, float]:
     row["LCP"] = audits["largest-contentful-paint"]["numericValue"]
     row["TBT"] = audits["total-blocking-time"]["numericValue"]
     row["Main"] = audits["mainthread-work-breakdown"]["numericValue"]
+    row["Bench"] = report["environment"]["benchmarkIndex"]
     for item in audits["resource-summary"]["details"]["items"]:
         if item["resourceType"] in RESOURCE_TYPES:
             row[item["resourceType"]] = item["transferSize"] / 1024
@@ -93,14 +95,16 @@ def median_row(rows: list[dict[str, float]]) -> dict[str, float]:
 
 
 def print_table(results: dict[str, dict[str, float]], runs: int) -> None:
-    columns = [*CATEGORIES.values(), "CLS", "LCP ms", "TBT ms", "Main ms", *RESOURCE_TYPES]
+    columns = [*CATEGORIES.values(), "CLS", "LCP ms", "TBT ms", "Main ms", "Bench",
+               *RESOURCE_TYPES]
     print(f"Lighthouse {LIGHTHOUSE_VERSION}, mobile, simulated throttling, median of {runs};"
-          " transferred KB per resource type")
+          " Bench: its benchmarkIndex (this machine's speed then); transferred KB per"
+          f" resource type; load average {Path('/proc/loadavg').read_text().split()[0]}")
     print(f"{'page':<13}" + "".join(f"{column:>11}" for column in columns))
     for name, row in results.items():
         cells = [f"{row[label]:.0f}" for label in CATEGORIES.values()]
         cells += [f"{row['CLS']:.3f}", f"{row['LCP']:.0f}", f"{row['TBT']:.0f}",
-                  f"{row['Main']:.0f}"]
+                  f"{row['Main']:.0f}", f"{row['Bench']:.0f}"]
         cells += [f"{row.get(kind, 0):.1f}" for kind in RESOURCE_TYPES]
         print(f"{name:<13}" + "".join(f"{cell:>11}" for cell in cells))
 
