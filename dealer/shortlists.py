@@ -62,6 +62,9 @@ FAVOURITES = Shortlist(
     full=N_("Vehicle cannot be added. You can keep at most {max} favourites."),
 )
 SHORTLISTS = {shortlist.key: shortlist for shortlist in (COMPARE, FAVOURITES)}
+# The attribute of a page's count of one of the lists: its value is where the browser
+# keeps the list (web/scripts/header_counts.js counts it before the app).
+COUNT_OF = "data-count-of"
 
 
 class ShortlistFullError(ValueError):

@@ -23,6 +23,7 @@ from dealer.navigation import other_locales, top_nav
 from dealer.pageinfo import MAIN_ID, Link
 from dealer.routes import path_for
 from dealer.settings import get_settings
+from dealer.shortlists import COMPARE, COUNT_OF, FAVOURITES
 
 # The skip link moves focus into the main content itself: the router would otherwise
 # treat "#main-content" as a navigation and leave focus on the link.
@@ -83,14 +84,21 @@ def language_switcher(locale: str, switch_href: rx.Var[str] | str) -> rx.Compone
     )
 
 
-def counter_link(label: str, href: str, icon: str, count: rx.Var[int]) -> rx.Component:
+def counter_link(label: str, href: str, icon: str, count: rx.Var[int], stored_as: str,
+                 counted: rx.Var[bool]) -> rx.Component:
     """A header link with a live count; on a phone only the icon and the count show, and
-    the label stays in the link's name (read out as 'Vergelijken 2', not as '2')."""
+    the label stays in the link's name (read out as 'Vergelijken 2', not as '2').
+
+    Before the app has the visitor's lists (kept in the browser under ``stored_as``), the
+    served page counts them itself (web/scripts/header_counts.js): the app takes that
+    count over as it stands, and draws its own once ``counted``."""
     return rx.link(
         rx.hstack(
             rx.icon(icon, size=18, aria_hidden="true"),
             rx.text(label, class_name="visually-hidden-on-phone"),
-            rx.badge(count, variant="solid", radius="full"),
+            rx.badge(count, variant="solid", radius="full",
+                     key=rx.cond(counted, "counted", "served"),
+                     custom_attrs={COUNT_OF: stored_as, "suppressHydrationWarning": True}),
             align="center",
             spacing="1",
         ),
@@ -124,7 +132,9 @@ def header(
     switch_href: rx.Var[str] | str,
     compare_count: rx.Var[int],
     favourite_count: rx.Var[int],
+    counted: rx.Var[bool],
 ) -> rx.Component:
+    """``counted``: the counts are the app's (it has the visitor's lists)."""
     compare, favourites = top_nav(locale)[:2]
     return rx.el.header(
         skip_link(locale),
@@ -133,8 +143,10 @@ def header(
                 language_switcher(locale, switch_href),
                 frame_part(locale, "top", class_name="site-top-row__nav"),
                 frame_part(locale, "info", class_name="site-top-row__info"),
-                counter_link(compare.label, compare.href, "git-compare-arrows", compare_count),
-                counter_link(favourites.label, favourites.href, "heart", favourite_count),
+                counter_link(compare.label, compare.href, "git-compare-arrows", compare_count,
+                             COMPARE.stored_as, counted),
+                counter_link(favourites.label, favourites.href, "heart", favourite_count,
+                             FAVOURITES.stored_as, counted),
                 spacing="4",
                 padding_y="0.25rem",
             ),
@@ -241,6 +253,7 @@ def page_frame(
             switch_href=switch_href,
             compare_count=compare_count,
             favourite_count=favourite_count,
+            counted=~is_loading,
         ),
         rx.el.main(
             *content,

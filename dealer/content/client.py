@@ -170,6 +170,7 @@ class ContentClient:
         version: str = "published",
         oauth_token: str | None = None,
         rate_limit: int | None = None,
+        limiter: RateLimiter | None = None,
         max_retries: int = 10,
         retry_delay: float = 0.3,
         per_page: int = 25,
@@ -184,7 +185,7 @@ class ContentClient:
         if oauth_token:
             headers["Authorization"] = oauth_token
         self.rate_limit = rate_limit or (OAUTH_RATE_LIMIT if oauth_token else DEFAULT_RATE_LIMIT)
-        self._limiter = RateLimiter(self.rate_limit)
+        self._limiter = limiter or RateLimiter(self.rate_limit)
         self._http = httpx.AsyncClient(
             base_url=base_url.rstrip("/") + "/",
             headers=headers,

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
-from tests.browser.page_types import scripts_held
+from tests.browser.page_types import connected, scripts_held
 from tests.conftest import Site
 from tests.stock_counts import sold_for_a_while
 
@@ -94,7 +94,7 @@ def open_stock(page: Page, site: Site, words: Words) -> None:
     page.goto(site.url(words.stock))
     expect(cards(page)).to_have_count(24)
     expect(page.locator("html")).to_have_attribute("lang", re.compile("^(nl|de)"))
-    # The lists arrive with the websocket's first state: wait for the counters to be live.
+    connected(page)  # the lists arrive with the websocket's first state
     expect(header_count(page, words.compare_page)).to_have_text("0")
 
 
@@ -296,17 +296,58 @@ def test_a_vehicles_boxes_answer_before_the_app_which_keeps_what_was_ticked(
     first = cards(page).first
     tick(page, first, words.compare, words.added)
     served = page.locator("#crawler-main")
+    problems = hydration_problems(page)
     with scripts_held(page):  # a slow phone: the served page alone
         page.goto(site.url(f"{words.stock}/{slug_of(first)}"), wait_until="domcontentloaded")
-        # The served boxes show the visitor's lists, and a tap is answered at once.
+        # The served boxes and the header's counts show the visitor's lists, and a tap is
+        # answered at once, in the box and in the header.
         expect(checkbox(served, words.compare)).to_be_checked()
+        expect(header_count(page, words.compare_page)).to_have_text("1")
         favourite = checkbox(served, words.favourite)
         expect(favourite).not_to_be_checked()
+        expect(header_count(page, words.favourites_page)).to_have_text("0")
         favourite.click()
         expect(favourite).to_be_checked()
+        expect(header_count(page, words.favourites_page)).to_have_text("1")
     expect(served).to_have_count(0)  # the app has taken over, with what was ticked
     details = page.get_by_test_id("vehicle-details")
     expect(checkbox(details, words.favourite)).to_be_checked()
     expect(header_count(page, words.favourites_page)).to_have_text("1")
     expect(checkbox(details, words.compare)).to_be_checked()
     expect(header_count(page, words.compare_page)).to_have_text("1")
+    assert problems == []
+
+
+@LANGUAGES
+def test_the_served_header_counts_the_lists_and_the_app_takes_the_counts_over(
+    page: Page, site: Site, words: Words,
+) -> None:
+    open_stock(page, site, words)
+    first, second = cards(page).nth(0), cards(page).nth(1)
+    for card in (first, second):
+        checkbox(card, words.favourite).click()
+        expect(checkbox(card, words.favourite)).to_be_checked()
+    expect(header_count(page, words.favourites_page)).to_have_text("2")
+    tick(page, second, words.compare, words.added)
+    problems = hydration_problems(page)
+    # A prerendered page and its header, and the header lent to a vehicle page (the app's
+    # shell).
+    for path in (words.stock, f"{words.stock}/{slug_of(first)}"):
+        with scripts_held(page):
+            page.goto(site.url(path), wait_until="domcontentloaded")
+            expect(header_count(page, words.favourites_page)).to_have_text("2")
+            expect(header_count(page, words.compare_page)).to_have_text("1")
+        connected(page)
+        expect(header_count(page, words.favourites_page)).to_have_text("2")
+        expect(header_count(page, words.compare_page)).to_have_text("1")
+    assert problems == []
+
+
+def hydration_problems(page: Page) -> list[str]:
+    """Errors the page reports from now on (React's own when it takes a page over that
+    differs from what it would draw)."""
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.on("console", lambda message: problems.append(message.text)
+            if message.type == "error" and "status of 404" not in message.text else None)
+    return problems
