@@ -63,7 +63,7 @@ FAVOURITES = Shortlist(
 )
 SHORTLISTS = {shortlist.key: shortlist for shortlist in (COMPARE, FAVOURITES)}
 # The attribute of a page's count of one of the lists: its value is where the browser
-# keeps the list (web/scripts/header_counts.js counts it before the app).
+# keeps the list (web/scripts/served_lists.js counts it before the app).
 COUNT_OF = "data-count-of"
 
 

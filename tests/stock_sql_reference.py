@@ -192,7 +192,8 @@ def search(
         .limit(per_page)
         .offset((current - 1) * per_page)
     ).scalars().all()
-    facets, ranges = summary or summarise(connection, query)
+    facets, ranges = summary or _summary(connection, query, vocabularies, distances, base,
+                                         conditions)
     return StockResult(
         total=total,
         cards=_cards(connection, ids, distances),
@@ -214,7 +215,12 @@ def summarise(connection: Connection | Engine, query: StockQuery) -> Summary:
             return summarise(opened, query)
     vocabularies = Vocabularies.load(connection)
     distances = _distances(query, vocabularies)
-    base, conditions = _conditions(query, distances)
+    return _summary(connection, query, vocabularies, distances, *_conditions(query, distances))
+
+
+def _summary(connection: Connection, query: StockQuery, vocabularies: Vocabularies,
+             distances: dict[str, float] | None, base: list,
+             conditions: dict[str, ColumnElement[bool]]) -> Summary:
     facets = {}
     for key in FACET_ORDER:
         where = _where(base, conditions, key)

@@ -90,7 +90,7 @@ def counter_link(label: str, href: str, icon: str, count: rx.Var[int], stored_as
     the label stays in the link's name (read out as 'Vergelijken 2', not as '2').
 
     Before the app has the visitor's lists (kept in the browser under ``stored_as``), the
-    served page counts them itself (web/scripts/header_counts.js): the app takes that
+    served page counts them itself (web/scripts/served_lists.js): the app takes that
     count over as it stands, and draws its own once ``counted``."""
     return rx.link(
         rx.hstack(

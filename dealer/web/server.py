@@ -110,7 +110,7 @@ PAYLOAD_SUFFIX = "/_payload.json"
 # once the app has drawn its own, or returns into the flow after this long.
 APP_DRAW_TIMEOUT_MS = 15_000
 LANG_SYNC_SCRIPT = inline_script("lang_sync")
-HEADER_COUNTS_SCRIPT = inline_script("header_counts")
+SERVED_LISTS_SCRIPT = inline_script("served_lists")
 CRAWLER_CLEANUP_SCRIPT = inline_script(
     "crawler_cleanup", crawler_main_id=CRAWLER_MAIN_ID, served_header_id=SERVED_HEADER_ID,
     main_id=MAIN_ID,
@@ -181,7 +181,7 @@ def with_page(document: str, info: PageInfo, *, crawler_body: bool, build_id: st
     if frame:
         scripts.append(data_block(frame))
     document = fill_parts(document, (frame or {}).get(info.locale, {}), info.parts)
-    scripts += [LANG_SYNC_SCRIPT, HEADER_COUNTS_SCRIPT]
+    scripts += [LANG_SYNC_SCRIPT, SERVED_LISTS_SCRIPT]
     if get_settings().route_rules:  # before the clean-up, which restores pushState once
         scripts.append(inline_script("route_rules", build=build_id))
     if any(ADOPTED in html for html in (info.form_html, *info.parts.values())):

@@ -8,19 +8,9 @@
 // app's own events bring it to the server (a chosen file goes into the file input of
 // the app's drop zone, which sends it). A field the app shows only later (revealed by a
 // toggle the hand-over switched on) is filled in when it appears. Focus moves along.
-// A box of one of the visitor's lists (data-list: where the browser keeps it, a JSON
-// array) shows whether the list holds its value (a vehicle) before the app does.
+// (A served box of the visitor's lists is ticked from the list by served_lists.js.)
 (function () {
   var d = document, WAIT_MS = 10000, watching = null, focused = null;
-  function listed() {
-    d.querySelectorAll("input[data-list]").forEach(function (box) {
-      try {
-        var list = JSON.parse(localStorage.getItem(box.getAttribute("data-list")) || "[]");
-        box.checked = Array.isArray(list) && list.indexOf(box.value) >= 0;
-      } catch (e) { /* no storage, or not a list: as the app, an empty list */ }
-    });
-  }
-  if (d.readyState === "loading") d.addEventListener("DOMContentLoaded", listed); else listed();
   function adoptable(el) {
     return el && el.name && el.form && el.form.hasAttribute("data-adopt") ? el : null;
   }
