@@ -38,10 +38,6 @@ def test_filter_the_served_offers_then_the_app_takes_over(page: Page, site: Site
     with scripts_held(page):  # the served page alone, as a slow phone shows it at first
         page.goto(site.url(path), wait_until="domcontentloaded")
         expect(count).to_have_text(f"40 {of} 40 {offers}")
-        # The font is there before the next page loads: one still on its way from this page
-        # may come too late for the next page's served filters but in time for the app's
-        # (Chromium; a busy machine), a few pixels wider.
-        page.evaluate("document.fonts.ready.then(() => true)")
         # A phone: the Filters button is a link to the served filters, shown as a sheet.
         served = page.locator("#page-filters")
         electric = served.get_by_role("checkbox", name=re.compile(f"^{words['electric']} "))
