@@ -30,6 +30,13 @@ def connected(page: Page) -> None:
     expect(page.locator("#served-form")).to_have_count(0)
 
 
+def drawn_in_its_font(page: Page) -> None:
+    """Wait until the page's text is drawn in the font it keeps. Chromium lays text out in
+    the fallback font, unseen, while the font is on its way (at most a moment for an
+    'optional' font); a measure taken then is not what the visitor sees."""
+    page.evaluate("document.body.getBoundingClientRect() && document.fonts.ready.then(() => true)")
+
+
 @contextmanager
 def scripts_held(page: Page) -> Iterator[None]:
     """The app's scripts wait until the block has ended: the served page alone, as a slow

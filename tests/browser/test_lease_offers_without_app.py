@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.page_types import PHONE, connected, scripts_held
+from tests.browser.page_types import PHONE, connected, drawn_in_its_font, scripts_held
 from tests.conftest import Site
 
 DESKTOP = {"width": 1280, "height": 900}
@@ -54,6 +54,7 @@ def test_filter_the_served_offers_then_the_app_takes_over(page: Page, site: Site
         page.set_viewport_size(DESKTOP)
         expect(served.get_by_role("checkbox", name=re.compile(f"^{words['electric']} "))
                ).to_have_attribute("aria-checked", "true")
+        drawn_in_its_font(page)
         before = page.evaluate(SHOWN)
         assert len(before) > 15
         page.evaluate("window.servedDocument = true")

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.page_types import PHONE, connected, scripts_held
+from tests.browser.page_types import PHONE, connected, drawn_in_its_font, scripts_held
 from tests.conftest import Site, consent_cookie
 from tests.stock_counts import count_of
 
@@ -95,8 +95,8 @@ def test_filter_sort_and_pages_without_the_app(browser: Browser, site: Site,
     context.close()
 
 
-# Where the filters, the count, the quick entries and the menus are (to the pixel: the
-# served text may be drawn before the font has come) and what they say.
+# Where the filters, the count, the quick entries and the menus are (to the pixel, once
+# drawn in the page's font) and what they say.
 SHOWN = """() => [...document.querySelectorAll('[data-testid=result-count], #stock-filters legend,'
   + ' #stock-filters a[role], .choice-menu summary, [data-testid=quick-entries] a')]
   .map(e => { const r = e.getBoundingClientRect(); return [e.textContent.trim(),
@@ -113,6 +113,7 @@ def test_the_app_takes_over_the_served_filters_as_they_are(page: Page, site: Sit
                            "&sort=price_desc"), wait_until="domcontentloaded")
         expect(page.locator("#page-filters a[role=checkbox]").first).to_be_visible()
         expect(page.locator("#page-filters a[role=radio]")).to_have_count(4)
+        drawn_in_its_font(page)
         served = page.evaluate(SHOWN)
         pages = page.locator("#page-pages a").evaluate_all("links => links.map(a => a.href)")
         assert len(served) > 40 and len(pages) > 2
