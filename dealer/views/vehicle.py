@@ -785,9 +785,10 @@ def car_json_ld(detail: VehicleDetail, view: VehicleView, locale: str) -> dict:
 
 # The app's compare and favourite boxes of the vehicle (pages/vehicle.py). The served page
 # has boxes of its own ("served-" and the same id) that work before the app: the browser
-# ticks them at once, the page's script shows what the visitor's lists hold, and what
-# was ticked is handed to the app's boxes when the app takes over
-# (web/scripts/served_form.js), whose events then keep the lists.
+# ticks them at once, and the page's script shows what the visitor's lists hold and keeps
+# a tap in the list (web/scripts/served_lists.js); a tick the list had no room for is
+# handed to the app's box when the app takes over (web/scripts/served_form.js), which
+# tells the visitor.
 SHORTLIST_BOX_IDS = ("vehicle-compare-toggle", "vehicle-favourite-toggle")
 SHORTLIST_BOXES_CLASS = "served-shortlist"
 
@@ -797,6 +798,7 @@ def served_shortlist_boxes(slug: str, name: str, locale: str) -> str:
         element("label", {"class": "shortlist-toggle"}, element("input", {
             "type": "checkbox", "id": "served-" + box_id, "name": shortlist.key,
             "value": slug, "data-list": shortlist.stored_as,
+            "data-limit": str(shortlist.limit),
             "aria-label": f"{text}: {name}"}, void=True), text)
         for box_id, shortlist, text in zip(SHORTLIST_BOX_IDS, (COMPARE, FAVOURITES), (
             gettext(locale, "Compare"), gettext(locale, "Favourite")), strict=True)

@@ -309,13 +309,45 @@ def test_a_vehicles_boxes_answer_before_the_app_which_keeps_what_was_ticked(
         favourite.click()
         expect(favourite).to_be_checked()
         expect(header_count(page, words.favourites_page)).to_have_text("1")
+        page.evaluate(COUNTS_SHOWN, words.favourites_page)
     expect(served).to_have_count(0)  # the app has taken over, with what was ticked
     details = page.get_by_test_id("vehicle-details")
     expect(checkbox(details, words.favourite)).to_be_checked()
     expect(header_count(page, words.favourites_page)).to_have_text("1")
     expect(checkbox(details, words.compare)).to_be_checked()
     expect(header_count(page, words.compare_page)).to_have_text("1")
+    connected(page)
+    assert set(page.evaluate("window.countsShown")) <= {"1"}  # never the list without it
     assert problems == []
+
+
+# Records every text the header's count of a list shows from now on (window.countsShown),
+# through the app's take-over, which draws the header anew.
+COUNTS_SHOWN = """href => { window.countsShown = [];
+  const record = () => document.querySelectorAll(`header a[href="${href}"]`).forEach(link =>
+    window.countsShown.push(...(link.textContent.match(/\\d+/g) || [])));
+  new MutationObserver(record).observe(document, {subtree: true, childList: true,
+                                                  characterData: true}); }"""
+
+
+@LANGUAGES
+def test_a_box_ticked_before_the_app_is_kept_when_the_visitor_moves_on(
+    page: Page, site: Site, words: Words,
+) -> None:
+    open_stock(page, site, words)
+    slug = slug_of(cards(page).first)
+    with scripts_held(page):  # a slow phone: the visitor does not wait for the app
+        page.goto(site.url(f"{words.stock}/{slug}"), wait_until="domcontentloaded")
+        favourite = checkbox(page.locator("#crawler-main"), words.favourite)
+        favourite.click()
+        expect(favourite).to_be_checked()
+        page.goto(site.url(words.stock), wait_until="domcontentloaded")
+        expect(header_count(page, words.favourites_page)).to_have_text("1")
+    connected(page)
+    expect(header_count(page, words.favourites_page)).to_have_text("1")
+    page.goto(site.url(words.favourites_page))
+    expect(cards(page)).to_have_count(1)
+    assert slug_of(cards(page).first) == slug
 
 
 @LANGUAGES

@@ -2,9 +2,12 @@
 // has them. A served box of a list (input[data-list]: where the list is kept,
 // views/vehicle.py) shows whether the list holds its value, a vehicle; each header count
 // (data-count-of, components/layout.counter_link) shows how many the list holds, with a
-// served box ticked or unticked since counted at once. The app takes the counts' text
-// over as it stands and draws its own once it has the lists, which also drops what it
-// does not keep; it adopts the boxes with served_form.js.
+// served box ticked or unticked since counted at once. A tap on a served box is kept in
+// the list at once, as the app keeps it (unless the list is full, data-limit: the box
+// stays ticked and the app, adopting it, says why it cannot keep it): the visitor who
+// moves on before the app keeps what they ticked, and the app starts from the list with
+// it. The app takes the counts' text over as it stands and draws its own once it has the
+// lists, which also drops what it does not keep; it adopts the boxes with served_form.js.
 (function () {
   var d = document;
   function stored(key) {
@@ -12,6 +15,14 @@
       var list = JSON.parse(localStorage.getItem(key) || "[]");
       return Array.isArray(list) ? list : [];
     } catch (e) { return []; }  // no storage, or not a list: as the app, an empty list
+  }
+  function keep(box) {
+    var key = box.getAttribute("data-list"), list = stored(key);
+    var at = list.indexOf(box.value), limit = Number(box.getAttribute("data-limit"));
+    if (box.checked && at < 0 && list.length < limit) list.push(box.value);
+    else if (!box.checked && at >= 0) list.splice(at, 1);
+    else return;
+    try { localStorage.setItem(key, JSON.stringify(list)); } catch (e) { /* no storage */ }
   }
   function boxes(key) {
     return [].filter.call(d.querySelectorAll("input[data-list]"), function (box) {
@@ -45,6 +56,8 @@
   if (d.readyState === "loading") d.addEventListener("DOMContentLoaded", start); else start();
   d.addEventListener("change", function (e) {
     var box = e.target;
-    if (box.matches && box.matches("input[data-list]")) show(box.getAttribute("data-list"));
+    if (!box.matches || !box.matches("input[data-list]")) return;
+    keep(box);
+    show(box.getAttribute("data-list"));
   }, true);
 })();
