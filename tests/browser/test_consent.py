@@ -39,6 +39,12 @@ BANNER = {
 }
 
 
+# The focused element and its place: its tag, classes and text, and its ancestors' tags.
+FOCUSED = """() => { const e = document.activeElement, up = [];
+  for (let p = e && e.parentElement; p; p = p.parentElement) up.push(p.tagName + '#' + p.id);
+  return e ? [e.outerHTML.slice(0, 200), up.join(' < ')] : null; }"""
+
+
 @pytest.fixture
 def first_visit(browser: Browser) -> Iterator[Page]:
     """A visitor who has never answered the banner."""
@@ -82,7 +88,10 @@ def test_the_first_visit_shows_the_banner_in_the_page_language(
     first_visit.keyboard.press("Tab")
     expect(banner.get_by_role("button", name=accept_all)).to_be_focused()
     first_visit.keyboard.press("Tab")
-    expect(banner.get_by_role("button", name=reject_all)).to_be_focused()
+    try:
+        expect(banner.get_by_role("button", name=reject_all)).to_be_focused()
+    except AssertionError as error:  # where the focus went instead (seen once, under load)
+        raise AssertionError(first_visit.evaluate(FOCUSED)) from error
     first_visit.keyboard.press("Enter")
     expect(banner).to_be_hidden()
     assert consent_commands(first_visit)[-1] == ["consent", "update", DENIED]
