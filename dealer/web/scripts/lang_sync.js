@@ -1,8 +1,11 @@
-// React leaves <html lang> alone on client-side navigation: follow the URL prefix.
+// React leaves <html lang> alone on client-side navigation: follow the URL prefix. Set only
+// when it changes: setting it restyles the whole page, and the app replaces the history
+// entry on every state change.
 (function () {
-  var h = history;
+  var h = history, root = document.documentElement;
   function sync() {
-    document.documentElement.lang = /^\/de(\/|$)/.test(location.pathname) ? "de-DE" : "nl-NL";
+    var lang = /^\/de(\/|$)/.test(location.pathname) ? "de-DE" : "nl-NL";
+    if (root.lang !== lang) root.lang = lang;
   }
   ["pushState", "replaceState"].forEach(function (name) {
     var original = h[name];
