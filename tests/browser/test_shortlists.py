@@ -90,6 +90,13 @@ def header_count(page: Page, href: str) -> Locator:
     return page.get_by_role("banner").locator(f'a[href="{href}"]').get_by_text(re.compile(r"^\d+$"))
 
 
+def favourites_are(page: Page, site: Site, words: Words, slug: str) -> None:
+    """The favourites page lists the one vehicle ``slug``."""
+    page.goto(site.url(words.favourites_page))
+    expect(cards(page)).to_have_count(1)
+    assert slug_of(cards(page).first) == slug
+
+
 def open_stock(page: Page, site: Site, words: Words) -> None:
     page.goto(site.url(words.stock))
     expect(cards(page)).to_have_count(24)
@@ -283,9 +290,7 @@ def test_vehicle_page_has_both_controls(page: Page, site: Site, words: Words) ->
     expect(header_count(page, words.compare_page)).to_have_text("1")
     expect(header_count(page, words.favourites_page)).to_have_text("1")
 
-    page.goto(site.url(words.favourites_page))
-    expect(cards(page)).to_have_count(1)
-    assert slug_of(cards(page).first) == slug
+    favourites_are(page, site, words, slug)
 
 
 @LANGUAGES
@@ -345,9 +350,7 @@ def test_a_box_ticked_before_the_app_is_kept_when_the_visitor_moves_on(
         expect(header_count(page, words.favourites_page)).to_have_text("1")
     connected(page)
     expect(header_count(page, words.favourites_page)).to_have_text("1")
-    page.goto(site.url(words.favourites_page))
-    expect(cards(page)).to_have_count(1)
-    assert slug_of(cards(page).first) == slug
+    favourites_are(page, site, words, slug)
 
 
 @LANGUAGES
