@@ -6,7 +6,9 @@ in the same run: the floor under any page of the framework.
 A phone (360x740, CPU four times slower, 150 ms round trip, 1.6 Mbit/s down) opens a page
 and taps a control as soon as it is visible, again every 300 ms, until the page answers:
 the bare app's count changes, the stock page's URL holds the fuel it was asked to filter
-by, the vehicle page's favourite box is ticked, its favourite count in the header reads 1.
+by, the vehicle page's favourite box is ticked, its favourite count in the header reads 1,
+its compare box is ticked, the direct-contact form sent empty flags a field (focused by
+the browser's own check before the app, marked invalid by the app).
 The time runs from the start of the navigation to that answer, whatever documents it
 took. Prints the median and range of ``--runs`` visits per case and the ratio to the
 bare app's floor.
@@ -58,6 +60,8 @@ WATCH = """(() => {
   }
   new MutationObserver(check).observe(document, {subtree: true, childList: true,
                                                  characterData: true});
+  // A ticked box or a focused field changes no markup.
+  for (const type of ['change', 'focusin']) document.addEventListener(type, check, true);
   check();
 })();"""
 
@@ -94,6 +98,14 @@ CASES = [
          ("role=checkbox[name=/^Favoriet/][checked=false]",),
          "[...document.querySelectorAll('header a[href$=\"/favorieten\"]')]"
          ".some(link => /(^|\\D)1(\\D|$)/.test(link.textContent))"),
+    Case("vehicle: compare -> box ticked", "site", "/voorraad/{vehicle}",
+         ("role=checkbox[name=/^Vergelijken/][checked=false]",),
+         "document.querySelector('input[aria-label^=\"Vergelijken\"]:checked') !== null"),
+    # Sent empty, the form names what is missing: the served form by the browser's own
+    # check (the first field left out takes the focus), the app's beside its fields.
+    Case("/direct-contact: send empty -> field flagged", "site", "/direct-contact",
+         ("button:text-is('Aanvraag versturen')",),
+         "document.querySelector(':invalid:focus, [aria-invalid=\"true\"]') !== null"),
 ]
 
 
