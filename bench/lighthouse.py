@@ -9,7 +9,8 @@ comes from the npm registry (installed into .tools on first use) and drives Debi
 Chromium; mobile form factor, simulated throttling (Lighthouse's defaults). Prints per
 page the median Performance, Accessibility, Best Practices and SEO scores, CLS, LCP, TBT
 and the transferred KB per resource type. With --bare, the bare framework app
-(bench/bare_app, built and served as bench/ready.py does) is measured in the same run, and
+(bench/bare_app, built and served as bench/ready.py does) is measured in the same run, in
+turn with the pages in each of the runs (so that it meets the same load as they do), and
 each page's main-thread work and TBT are printed as ratios to the bare app's.
 """
 
@@ -24,6 +25,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from contextlib import ExitStack
 from pathlib import Path
 
 import httpx
@@ -49,6 +51,7 @@ PAGES = {
 CATEGORIES = {"performance": "Perf", "accessibility": "A11y", "best-practices": "BP",
               "seo": "SEO"}
 RESOURCE_TYPES = ("document", "script", "stylesheet", "font", "image", "other", "total")
+BARE = "bare app"
 
 
 def install_lighthouse() -> None:
@@ -117,21 +120,23 @@ def print_ratios(results: dict[str, dict[str, float]], bare: dict[str, float]) -
         print(f"{name:<13}{row['Main'] / bare['Main']:>11.1f}{tbt:>11}")
 
 
-def measure_page(url: str, runs: int) -> dict[str, float]:
-    return median_row([figures(run_lighthouse(url)) for _ in range(runs)])
-
-
-def measure(base_url: str, runs: int, only: list[str]) -> dict[str, dict[str, float]]:
+def page_urls(base_url: str, only: list[str]) -> dict[str, str]:
+    """The page types' addresses on the site at ``base_url`` (those named in ``only``)."""
     stock = httpx.get(base_url + "/voorraad", timeout=30).text
     vehicle = re.search(r'href="/voorraad/([a-z0-9-]+-\d+)"', stock).group(1)
-    results = {}
-    for name, path in PAGES.items():
-        path = path.format(vehicle=vehicle)
-        if only and path not in only and name not in only:
-            continue
-        results[name] = measure_page(base_url + path, runs)
-        print(f"  {name} ({path}): done", file=sys.stderr)
-    return results
+    return {name: base_url + path.format(vehicle=vehicle) for name, path in PAGES.items()
+            if not only or path.format(vehicle=vehicle) in only or name in only}
+
+
+def measure(urls: dict[str, str], runs: int) -> dict[str, dict[str, float]]:
+    """The median figures of each address. Every run measures each address once, in turn,
+    so that all of them (the bare app too) share the machine's changing load."""
+    reports: dict[str, list[dict[str, float]]] = {name: [] for name in urls}
+    for run in range(runs):
+        for name, url in urls.items():
+            reports[name].append(figures(run_lighthouse(url)))
+        print(f"  run {run + 1} of {runs}: done", file=sys.stderr)
+    return {name: median_row(rows) for name, rows in reports.items()}
 
 
 def main() -> None:
@@ -144,15 +149,16 @@ def main() -> None:
                         help="measure the bare framework app in the same run")
     args = parser.parse_args()
     install_lighthouse()
-    with running_site(args.url) as (base_url, _server):
-        results = measure(base_url, args.runs, args.only)
-    bare = None
-    if args.bare:
-        with bare_app() as bare_url:
-            bare = measure_page(bare_url + "/", args.runs)
-    print_table({**results, **({"bare app": bare} if bare else {})}, args.runs)
-    if bare:
-        print_ratios(results, bare)
+    with ExitStack() as stack:
+        base_url, _server = stack.enter_context(running_site(args.url))
+        urls = page_urls(base_url, args.only)
+        if args.bare:
+            urls[BARE] = stack.enter_context(bare_app()) + "/"
+        results = measure(urls, args.runs)
+    print_table(results, args.runs)
+    if BARE in results:
+        print_ratios({name: row for name, row in results.items() if name != BARE},
+                     results[BARE])
 
 
 if __name__ == "__main__":

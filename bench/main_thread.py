@@ -28,7 +28,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from urllib.parse import urlparse
 
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, CDPSession, Page, sync_playwright
 from ready import CPU_SLOWDOWN, NETWORK, PHONE, bare_app
 from running_site import running_site
 
@@ -39,14 +39,20 @@ GIVE_UP_S = 30.0
 IDLE = {"(idle)", "(program)", "(garbage collector)", "(root)"}
 
 
-def profile(browser: Browser, url: str) -> dict:
-    """The CPU profile of one cold visit to ``url`` on the throttled phone."""
+def phone(browser: Browser) -> tuple[BrowserContext, Page, CDPSession]:
+    """A new page on the throttled phone, and its DevTools session."""
     context = browser.new_context(**PHONE)
     page = context.new_page()
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
     cdp.send("Network.emulateNetworkConditions", NETWORK)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+    return context, page, cdp
+
+
+def profile(browser: Browser, url: str) -> dict:
+    """The CPU profile of one cold visit to ``url`` on the throttled phone."""
+    context, page, cdp = phone(browser)
     cdp.send("Profiler.enable")
     cdp.send("Profiler.setSamplingInterval", {"interval": 200})
     cdp.send("Profiler.start")
@@ -70,12 +76,7 @@ WORK = {"EvaluateScript": "script", "v8.compile": "script", "FunctionCall": "scr
 
 def trace(browser: Browser, url: str) -> list[dict]:
     """The main thread's trace events of one cold visit to ``url`` on the throttled phone."""
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    cdp = context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions", NETWORK)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+    context, page, _ = phone(browser)
     with tempfile.NamedTemporaryFile(suffix=".json") as file:
         browser.start_tracing(page=page, path=file.name, categories=[
             "devtools.timeline", "disabled-by-default-devtools.timeline", "v8"])
