@@ -28,8 +28,8 @@ from contextlib import ExitStack
 from pathlib import Path
 from urllib.parse import urlparse
 
-from playwright.sync_api import Browser, BrowserContext, CDPSession, Page, sync_playwright
-from ready import CPU_SLOWDOWN, NETWORK, PHONE, bare_app
+from playwright.sync_api import Browser, sync_playwright
+from ready import CPU_SLOWDOWN, bare_app, phone
 from running_site import running_site
 
 from tests.conftest import CHROMIUM
@@ -37,17 +37,6 @@ from tests.conftest import CHROMIUM
 QUIET_S = 1.0
 GIVE_UP_S = 30.0
 IDLE = {"(idle)", "(program)", "(garbage collector)", "(root)"}
-
-
-def phone(browser: Browser) -> tuple[BrowserContext, Page, CDPSession]:
-    """A new page on the throttled phone, and its DevTools session."""
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    cdp = context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions", NETWORK)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
-    return context, page, cdp
 
 
 def profile(browser: Browser, url: str) -> dict:
@@ -68,7 +57,7 @@ def profile(browser: Browser, url: str) -> dict:
 WORK = {"EvaluateScript": "script", "v8.compile": "script", "FunctionCall": "script",
         "EventDispatch": "script", "TimerFire": "script", "FireAnimationFrame": "script",
         "v8.callFunction": "script", "RunMicrotasks": "script",
-        "UpdateLayoutTree": "style", "ScheduleStyleRecalculation": "style",
+        "UpdateLayoutTree": "style",
         "Layout": "layout", "ParseHTML": "parse HTML", "ParseAuthorStyleSheet": "parse CSS",
         "Paint": "paint", "PrePaint": "paint", "Layerize": "paint",
         "MajorGC": "garbage collection", "MinorGC": "garbage collection"}

@@ -33,7 +33,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
-from playwright.sync_api import Browser, Error, Locator, Page, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    CDPSession,
+    Error,
+    Locator,
+    Page,
+    sync_playwright,
+)
 from running_site import ROOT, running_site
 
 from tests.conftest import CHROMIUM, free_port, stop_site, wait_until
@@ -109,15 +117,21 @@ CASES = [
 ]
 
 
+def phone(browser: Browser) -> tuple[BrowserContext, Page, CDPSession]:
+    """A new page on the throttled phone, and its DevTools session."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", NETWORK)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+    return context, page, cdp
+
+
 def first_answer(browser: Browser, url: str, case: Case) -> float | None:
     """Seconds from the start of navigating to ``url`` until the page answered a tap."""
-    context = browser.new_context(**PHONE)
+    context, page, _ = phone(browser)
     try:
-        page = context.new_page()
-        cdp = context.new_cdp_session(page)
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
-        cdp.send("Network.enable")
-        cdp.send("Network.emulateNetworkConditions", NETWORK)
         page.add_init_script(WATCH % case.answered)
         started = time.time()
         page.goto(url, wait_until="commit")
