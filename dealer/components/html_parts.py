@@ -6,7 +6,7 @@ moves when the app takes over."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import reflex as rx
@@ -14,6 +14,7 @@ from reflex.vars import VarData
 
 from dealer.javascript import script
 from dealer.views.frame import FRAME_DATA_ID
+from dealer.views.stock import ListCard
 
 # The router's navigate as the scripts of the app's handlers call it: ``rxFrameNavigate``.
 ROUTER_NAVIGATE = VarData(imports={"react-router": ["useNavigate"]},
@@ -36,12 +37,45 @@ def frame_part(locale: str, part: str, **props: Any) -> rx.Component:
 
 def page_part(name: str, **props: Any) -> rx.Component:
     """A part of the page the server filled into the document (``PageInfo.parts``): the
-    app's first drawing keeps the HTML that is there, so the page shows it until its state
-    arrives. Empty wherever the document holds no such part (after a move within the
-    site, the part is drawn afresh and has nothing to keep)."""
+    app's drawings keep the HTML that was there when it first drew (the app may draw
+    into it since: ``served_cards``), so the page shows it until its state arrives. Empty
+    wherever the document holds no such part (after a move within the site, the part is
+    drawn afresh and has nothing to keep)."""
     element_id = f"page-{name}"
     html = rx.Var(script(__file__, "page_part", element_id=element_id)).to(str)
     return rx.html(html, id=element_id, custom_attrs={"onClick": FOLLOW_IN_APP}, **props)
+
+
+class ServedCardControls(rx.Component):
+    """Its children drawn into the served card ``card``'s place for its controls."""
+
+    library = "$/public" + rx.asset("served_cards.jsx", shared=True)
+    tag = "ServedCardControls"
+    grid: rx.Var[str]
+    card: rx.Var[str]
+
+
+def served_cards(cards: rx.Var[list[ListCard]], loaded: rx.Var[bool], drawn: rx.Component,
+                 controls: Callable[[rx.Var], rx.Component] | None = None,
+                 **props: Any) -> rx.Component:
+    """A list's cards: until the list has ``loaded``, those the server sent
+    (``page_part("cards")``); then, as long as they are the list's cards (their keys,
+    ``ListCard.key``), still those, with each card's ``controls`` drawn into it; otherwise
+    ``drawn``, the app's drawing of the list. Keeping the served cards spares the phone
+    building, styling, laying out and painting the same cards again.
+
+    Two places, so that the served cards stay the same element when the list arrives."""
+    grid = "page-cards"
+    keys = cards.map(lambda card: card.key).join(" ")
+    kept = rx.Var(f"({script(__file__, 'served_cards', element_id=grid)})({loaded!s}, {keys!s})",
+                  _var_data=VarData.merge(loaded._get_all_var_data(),
+                                          keys._get_all_var_data())).to(bool)
+    in_served = rx.foreach(cards, lambda card: ServedCardControls.create(
+        controls(card), grid=grid, card=card.key)) if controls else rx.fragment()
+    return rx.fragment(
+        rx.cond(kept, page_part("cards", **props)),
+        rx.cond(kept, in_served, rx.cond(loaded, drawn)),
+    )
 
 
 def element(tag: str, attrs: Mapping[str, Any], *children: Any, html: Any = None

@@ -28,8 +28,8 @@ def vehicle_card(card: rx.Var[ListCard], children: rx.Var[rx.Component]) -> rx.C
     served page holds too (``views.stock.vehicle_card_markup``) with the compare and
     favourite checkboxes."""
     return vehicle_card_markup(
-        element, card.html, tracked("more_details_click", vehicle_id=last_part(card.slug, "-")),
-        children)
+        element, card.html, card.key,
+        tracked("more_details_click", vehicle_id=last_part(card.slug, "-")), children)
 
 
 def card_section(heading: str, cards: rx.Var[list[ListCard]],

@@ -6,7 +6,7 @@ import reflex as rx
 
 from dealer.components.button import button
 from dealer.components.errors import lease_vehicle_not_found, something_went_wrong
-from dealer.components.html_parts import FOLLOW_IN_APP, element, page_part
+from dealer.components.html_parts import FOLLOW_IN_APP, element, page_part, served_cards
 from dealer.components.stock import filters_button, pills, served_html
 from dealer.i18n import gettext
 from dealer.pages.context import Page, PageContext
@@ -15,13 +15,13 @@ from dealer.routes import path_for
 from dealer.state.lease_offers import LeaseOffersState, LeaseOfferState
 from dealer.styles import SIDEBAR_FROM
 from dealer.views.lease_offers import OVERVIEW_TITLE, offer_card_markup
-from dealer.views.stock import FILTERS_ID
+from dealer.views.stock import FILTERS_ID, ListCard
 
 
-def offer_card(html: rx.Var[str]) -> rx.Component:
+def offer_card(card: rx.Var[ListCard]) -> rx.Component:
     """One offer: the markup the served page holds too
     (``views.lease_offers.offer_card_markup``)."""
-    return offer_card_markup(element, html)
+    return offer_card_markup(element, card.html, card.key)
 
 
 def overview(ctx: PageContext) -> rx.Component:
@@ -44,13 +44,12 @@ def overview(ctx: PageContext) -> rx.Component:
             class_name="results-bar",
         ),
         pills(listing.pills, loaded),
-        rx.cond(
-            loaded,
+        served_cards(
+            listing.cards, loaded,
             rx.cond(listing.shown > 0,
                     rx.el.div(rx.foreach(listing.cards, offer_card), class_name="list-grid"),
                     rx.text(gettext(locale, "No lease offers match these filters."), size="3")),
-            # Until the offers have loaded, the cards the server sent.
-            page_part("cards", class_name="list-grid"),
+            class_name="list-grid",
         ),
         spacing="4",
         width="100%",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from dealer.components.errors import something_went_wrong
-from dealer.components.html_parts import FOLLOW_IN_APP, page_part
+from dealer.components.html_parts import FOLLOW_IN_APP, page_part, served_cards
 from dealer.components.stock import (
     FilterTexts,
     control_group,
@@ -73,8 +73,8 @@ def page(ctx: PageContext) -> rx.Component:
             class_name="results-bar",
         ),
         pills(StockState.pills, loaded),
-        rx.cond(
-            loaded,
+        served_cards(
+            StockState.cards, loaded,
             rx.cond(
                 StockState.total > 0,
                 rx.el.div(
@@ -84,8 +84,8 @@ def page(ctx: PageContext) -> rx.Component:
                 ),
                 rx.text(gettext(locale, "No vehicles match these filters."), size="3"),
             ),
-            # Until the search has answered, the cards the server sent.
-            page_part("cards", class_name="list-grid"),
+            lambda card: card_controls(locale, card),
+            class_name="list-grid",
         ),
         served_html("pages", StockState.pagination, loaded),
         saved_search(ctx),

@@ -30,8 +30,10 @@ from dealer.views.markup import EMPTY, Element, Html, Node, element
 from dealer.views.stock import (
     FilterGroup,
     FilterOption,
+    ListCard,
     count_html,
     filter_links_html,
+    keyed_card,
     photo_html,
     pills_html,
     served_filter_links_html,
@@ -210,17 +212,19 @@ def offer_card_html(card: OfferCard, position: int) -> str:
              more_label=card.more_label, more=card.more, button=radix.button("2", "soft")))
 
 
-def offer_card_markup(make: Element[Node], html: Any) -> Node:
+def offer_card_markup(make: Element[Node], html: Any, key: Any) -> Node:
     """An offer of the list as the served page writes it (``offers_part``) and the app
     draws it (``pages.lease_offers.offer_card``): around the card's HTML
-    (``offer_card_html``)."""
-    return make("article", {"class": "list-card", "data-testid": "lease-offer-card"},
+    (``offer_card_html``), with its key (``ListCard.key``)."""
+    return make("article", {"class": "list-card", "data-card": key,
+                            "data-testid": "lease-offer-card"},
                 make("div", {}, html=html))
 
 
-def offers_part(cards: list[str]) -> str:
-    """The offers' cards as the served page holds them until the app draws its own."""
-    return str(EMPTY.join(offer_card_markup(element, Html(html)) for html in cards))
+def offers_part(cards: list[ListCard]) -> str:
+    """The offers' cards as the served page holds them, and the app keeps them."""
+    return str(EMPTY.join(offer_card_markup(element, Html(card.html), card.key)
+                          for card in cards))
 
 
 def _option_groups(
@@ -288,7 +292,7 @@ class OfferListing:
     """The overview of a URL as the page shows it: each offer's card, the filter links and
     the active filters' links as HTML (the served page's parts), and the count."""
 
-    cards: list[str] = field(default_factory=list)
+    cards: list[ListCard] = field(default_factory=list)
     filter_links: str = ""
     pills: str = ""
     shown: int = 0
@@ -318,7 +322,8 @@ def offer_listing(params: Mapping[str, str], locale: str) -> OffersPage:
                           len(offers), shown=format_number(len(shown), locale),
                           n=format_number(len(offers), locale))
     view = OfferListing(
-        cards=[offer_card_html(value, position) for position, value in enumerate(values)],
+        cards=[keyed_card(value.slug, value.title, offer_card_html(value, position))
+               for position, value in enumerate(values)],
         filter_links=filter_links_html(groups, locale),
         pills=pills_html(_pills(groups, filters, locale), overview_path(locale), locale),
         shown=len(shown),

@@ -7,6 +7,7 @@ options with their counts and links, the active-filter pills.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -88,6 +89,14 @@ class ListCard:
     slug: str = ""
     name: str = ""  # make, model and version: the controls' labels
     html: str = ""
+    key: str = ""  # tells this card from another, or from itself drawn otherwise (keyed_card)
+
+
+def keyed_card(slug: str, name: str, html: str) -> ListCard:
+    """A card with its key, a hash of its HTML (``ListCard.key``, the article's
+    ``data-card``): the app keeps the served cards while the list's cards have their
+    keys, in their order (``components.html_parts.served_cards``)."""
+    return ListCard(slug, name, html, hashlib.blake2s(html.encode(), digest_size=6).hexdigest())
 
 
 @dataclass
@@ -351,17 +360,19 @@ def list_cards(cards: list[Card], *, below_the_fold: bool = False) -> list[ListC
     """The cards of a list; ``below_the_fold``: a list under a page's main content, whose
     photos all wait until they are scrolled near."""
     start = EAGER_CARDS if below_the_fold else 0
-    return [ListCard(card.slug, card.photo_alt, card_html(card, start + position))
+    return [keyed_card(card.slug, card.photo_alt, card_html(card, start + position))
             for position, card in enumerate(cards)]
 
 
-def vehicle_card_markup(make: Element[Node], html: Any, tracking: Mapping[str, Any],
+def vehicle_card_markup(make: Element[Node], html: Any, key: Any, tracking: Mapping[str, Any],
                         *actions: Node) -> Node:
     """A vehicle of a list as the served page writes it (``cards_part``) and the app draws
-    it (``components.stock.vehicle_card``): the card's HTML (``card_html``) with the
-    attributes that report its click, and below it, not inside its link, the compare and
-    favourite checkboxes (``actions``: none in the served page)."""
-    return make("article", {"class": "list-card", "data-testid": "vehicle-card"},
+    it (``components.stock.vehicle_card``): the card's HTML (``card_html``) with its key
+    and the attributes that report its click, and below it, not inside its link, the
+    compare and favourite checkboxes (``actions``: none in the served page; the app puts
+    its own there)."""
+    return make("article", {"class": "list-card", "data-card": key,
+                            "data-testid": "vehicle-card"},
                 make("div", tracking, html=html),
                 make("div", {"class": "list-card-actions"}, *actions))
 
@@ -369,7 +380,7 @@ def vehicle_card_markup(make: Element[Node], html: Any, tracking: Mapping[str, A
 def cards_part(cards: list[ListCard]) -> str:
     """The cards of a list as the served page holds them until the app draws its own."""
     return str(EMPTY.join(
-        vehicle_card_markup(element, Html(card.html), {
+        vehicle_card_markup(element, Html(card.html), card.key, {
             "data-track": click("more_details_click", vehicle_id=vehicle_id(card.slug))})
         for card in cards
     ))

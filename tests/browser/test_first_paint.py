@@ -10,7 +10,7 @@ from contextlib import contextmanager
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 from dealer.framework.build import BUILD_FOLDER
 from dealer.framework.theme import stylesheet_signature
@@ -111,8 +111,8 @@ def test_nothing_moves_on_a_wide_screen_either(page: Page, site: Site, vehicle: 
     assert total < 0.05, f"{path}: layout shift {total:.3f}"
 
 
-# A list's cards with their checkboxes left out: in the served page those of the first
-# page of results (``id="page-cards"``), in the app all it draws.
+# A list's cards with their checkboxes left out: in the served page those of the page of
+# results (``id="page-cards"``), in the app all it draws.
 CARD_MARKUP = """([html, testId]) => {
   const served = new DOMParser().parseFromString(html, 'text/html').getElementById('page-cards');
   const markup = root => [...root.querySelectorAll(`[data-testid="${testId}"]`)].map(card => {
@@ -124,19 +124,49 @@ CARD_MARKUP = """([html, testId]) => {
 }"""
 
 
-@pytest.mark.parametrize(("path", "test_id"), [("/voorraad", "vehicle-card"),
-                                               ("/de/leasingangebote", "lease-offer-card")])
-def test_the_app_draws_the_cards_the_server_sent(page: Page, site: Site, path: str,
-                                                 test_id: str) -> None:
-    """The cards' markup is written once (``views.stock.vehicle_card_markup``,
-    ``views.lease_offers.offer_card_markup``): the app's cards replace the served ones
-    with the same elements, attributes and text."""
-    html = httpx.get(site.url(path)).text
+# Marks the cards of the served page as the browser has parsed them, before the app.
+MARK_SERVED_CARDS = """document.addEventListener('DOMContentLoaded', () =>
+  document.querySelectorAll('#page-cards > article').forEach(card => card.served = true));
+"""
+ALL_SERVED = "id => [...document.querySelectorAll(`[data-testid=${id}]`)].every(c => c.served)"
+NONE_SERVED = "id => [...document.querySelectorAll(`[data-testid=${id}]`)].every(c => !c.served)"
+
+
+def _page_two(page: Page, pages: str) -> Locator:
+    return page.get_by_role("navigation", name=pages).get_by_role("link", name="2", exact=True)
+
+
+def _filter(page: Page, option: str) -> Locator:
+    return page.locator("aside").get_by_role("checkbox", name=re.compile(f"^{option}"))
+
+
+@pytest.mark.parametrize(("path", "test_id", "controls", "move"), [
+    ("/voorraad", "vehicle-card", 24, lambda page: _page_two(page, "Pagina's")),
+    ("/de/angebote", "vehicle-card", 24, lambda page: _page_two(page, "Seiten")),
+    ("/lease-aanbod", "lease-offer-card", 0, lambda page: _filter(page, "Elektrisch")),
+    ("/de/leasingangebote", "lease-offer-card", 0, lambda page: _filter(page, "Elektro")),
+])
+def test_the_app_keeps_the_served_cards_and_draws_the_same(
+        page: Page, site: Site, path: str, test_id: str, controls: int,
+        move: Callable[[Page], Locator]) -> None:
+    """The app keeps the cards the server sent, the same elements, and puts each vehicle's
+    compare and favourite boxes into its card; the cards of a page it draws itself have
+    the markup the server writes for that page (``views.stock.vehicle_card_markup``,
+    ``views.lease_offers.offer_card_markup``)."""
+    page.set_viewport_size({"width": 1280, "height": 800})  # the filters in the sidebar
+    page.add_init_script(MARK_SERVED_CARDS)
     page.goto(site.url(path))
-    expect(page.locator("#page-cards")).to_have_count(0)  # the app has drawn its own
-    cards = page.evaluate(CARD_MARKUP, [html, test_id])
-    assert cards["served"], f"{path}: the served page has no cards"
-    assert cards["drawn"][:len(cards["served"])] == cards["served"]
+    cards = page.get_by_test_id(test_id)
+    expect(page.locator("#page-filters")).to_have_count(0)  # the app has the list
+    expect(cards.get_by_test_id("favourite-toggle")).to_have_count(controls)
+    expect(cards.get_by_test_id("compare-toggle")).to_have_count(controls)
+    assert cards.count() > 10 and page.evaluate(ALL_SERVED, test_id)
+    move(page).click()
+    expect(page.locator("#page-cards")).to_have_count(0)  # drawn by the app
+    expect(cards.get_by_test_id("compare-toggle")).to_have_count(controls)
+    assert page.evaluate(NONE_SERVED, test_id)
+    drawn = page.evaluate(CARD_MARKUP, [httpx.get(page.url).text, test_id])
+    assert drawn["served"] and drawn["drawn"][:len(drawn["served"])] == drawn["served"]
 
 
 @pytest.mark.parametrize("path", [*SERVER_PAINTED["nl"], *SERVER_PAINTED["de"]])

@@ -57,3 +57,21 @@ def test_typing_while_the_server_answers_late_keeps_every_character(
     wait_until(lambda: MESSAGE[locale] in (page.evaluate(
         "localStorage.getItem('form_drafts')") or ""), "the whole message in the draft")
     expect(message).to_have_value(MESSAGE[locale])
+
+
+@pytest.mark.parametrize("path", ["/voorraad", "/de/angebote"])
+def test_a_card_reached_before_the_list_arrives_keeps_the_focus(page: Page, site: Site,
+                                                                 path: str) -> None:
+    """A visitor who has reached a served card (by keyboard, or a finger on its link) while
+    the server's answer is on its way stays there: the app keeps the served cards and
+    adds their boxes, rather than drawing the cards anew."""
+    page.add_init_script(SLOW_SERVER)
+    page.goto(site.url(path))
+    card = page.get_by_test_id("vehicle-card").nth(2)
+    link = card.get_by_role("link").first
+    link.focus()
+    expect(card.get_by_test_id("compare-toggle")).to_have_count(0)  # the list is not there
+    expect(card.get_by_test_id("compare-toggle")).to_have_count(1)
+    expect(link).to_be_focused()
+    page.keyboard.press("Tab")  # on from the card's link to its own compare box
+    expect(card.get_by_test_id("compare-toggle")).to_be_focused()

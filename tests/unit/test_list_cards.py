@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from dealer.pageinfo import Link
 from dealer.views.lease_offers import OfferCard, offer_card_html, offers_part
-from dealer.views.stock import EAGER_CARDS, Card, cards_part, list_cards, pills_html
+from dealer.views.stock import EAGER_CARDS, Card, cards_part, keyed_card, list_cards, pills_html
 
 GOLF = Card(slug="volkswagen-golf-1-5-tsi-12012", href="/voorraad/volkswagen-golf-1-5-tsi-12012",
             title="Volkswagen Golf", version="1.5 TSI Life", specs="2021 · 45.000 km",
@@ -44,11 +44,22 @@ def test_the_first_row_loads_at_once_and_the_first_photo_first() -> None:
 
 
 def test_the_served_cards_report_their_click_as_the_apps_do() -> None:
-    part = cards_part(list_cards([GOLF]))
-    assert part.startswith('<article class="list-card" data-testid="vehicle-card"><div '
-                           'data-track="')
+    [card] = list_cards([GOLF])
+    part = cards_part([card])
+    assert part.startswith(f'<article class="list-card" data-card="{card.key}" '
+                           'data-testid="vehicle-card"><div data-track="')
     assert "&quot;vehicle_id&quot;:&quot;12012&quot;" in part
     assert part.endswith('<div class="list-card-actions"></div></article>')
+
+
+def test_a_card_is_known_by_what_it_shows() -> None:
+    """The app keeps the served cards while the list's keys are theirs: a card drawn alike
+    has its key, one that shows something else (a new price) another."""
+    first, again = list_cards([GOLF]), list_cards([GOLF])
+    cheaper = list_cards([dataclasses.replace(GOLF, price="€ 19.950")])
+    assert first[0].key == again[0].key
+    assert cheaper[0].key != first[0].key
+    assert list_cards([GOLF, GOLF])[1].key != first[0].key  # second: not fetched first
 
 
 def test_an_offer_card_links_to_the_offer_by_name() -> None:
@@ -60,8 +71,9 @@ def test_an_offer_card_links_to_the_offer_by_name() -> None:
     html = offer_card_html(offer, 0)
     assert ('href="/lease-aanbod/polo" aria-label="Meer info over de Volkswagen Polo">'
             "Meer info</a>") in html
-    assert offers_part([html]) == ('<article class="list-card" data-testid="lease-offer-card">'
-                                   f'<div>{html}</div></article>')
+    card = keyed_card("polo", "Volkswagen Polo", html)
+    assert offers_part([card]) == (f'<article class="list-card" data-card="{card.key}" '
+                                   f'data-testid="lease-offer-card"><div>{html}</div></article>')
 
 
 @given(st.text(max_size=80))
