@@ -35,13 +35,18 @@ def frame_part(locale: str, part: str, **props: Any) -> rx.Component:
                    **props)
 
 
+def _part_id(name: str) -> str:
+    """The id of the page's place for its part ``name`` (``web/frame.fill_parts``)."""
+    return f"page-{name}"
+
+
 def page_part(name: str, **props: Any) -> rx.Component:
     """A part of the page the server filled into the document (``PageInfo.parts``): the
     app's drawings keep the HTML that was there when it first drew (the app may draw
     into it since: ``served_cards``), so the page shows it until its state arrives. Empty
     wherever the document holds no such part (after a move within the site, the part is
     drawn afresh and has nothing to keep)."""
-    element_id = f"page-{name}"
+    element_id = _part_id(name)
     html = rx.Var(script(__file__, "page_part", element_id=element_id)).to(str)
     return rx.html(html, id=element_id, custom_attrs={"onClick": FOLLOW_IN_APP}, **props)
 
@@ -65,7 +70,7 @@ def served_cards(cards: rx.Var[list[ListCard]], loaded: rx.Var[bool], drawn: rx.
     building, styling, laying out and painting the same cards again.
 
     Two places, so that the served cards stay the same element when the list arrives."""
-    grid = "page-cards"
+    grid = _part_id("cards")
     keys = cards.map(lambda card: card.key).join(" ")
     kept = rx.Var(f"({script(__file__, 'served_cards', element_id=grid)})({loaded!s}, {keys!s})",
                   _var_data=VarData.merge(loaded._get_all_var_data(),
